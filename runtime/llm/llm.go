@@ -1,0 +1,81 @@
+// Package llm is the boundary to a language model: one small interface and
+// the message types that cross it. Vendor clients live in sub-packages; only
+// runtime/llm/openai imports go-openai.
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+)
+
+// Sentinel errors.
+var (
+	// ErrContextWindow means the request did not fit the model's context window.
+	ErrContextWindow = errors.New("llm: context window exceeded")
+	// ErrUnavailable means the endpoint could not be reached after retries.
+	ErrUnavailable = errors.New("llm: model endpoint unavailable")
+)
+
+// Role of a message.
+type Role string
+
+// Roles.
+const (
+	System    Role = "system"
+	User      Role = "user"
+	Assistant Role = "assistant"
+	Tool      Role = "tool"
+)
+
+// Message is one chat message.
+type Message struct {
+	Role       Role       `json:"role"`
+	Content    string     `json:"content,omitempty"`
+	Reasoning  string     `json:"reasoning,omitempty"` // reasoning_content, when the server returns it
+	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string     `json:"tool_call_id,omitempty"` // for Role Tool
+	Name       string     `json:"name,omitempty"`         // tool name, for Role Tool
+}
+
+// ToolCall is a model's request to run a tool.
+type ToolCall struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"` // raw JSON as the model wrote it (may be malformed)
+}
+
+// ToolSpec declares a tool to the model.
+type ToolSpec struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"` // JSON schema
+}
+
+// Request is one model call.
+type Request struct {
+	Messages    []Message  `json:"messages"`
+	Tools       []ToolSpec `json:"tools,omitempty"`
+	Temperature *float32   `json:"temperature,omitempty"`
+	MaxTokens   int        `json:"max_tokens,omitempty"`
+}
+
+// Usage counts tokens as reported by the server.
+type Usage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+}
+
+// Response is the model's answer.
+type Response struct {
+	Message      Message `json:"message"`
+	FinishReason string  `json:"finish_reason"`
+	Usage        Usage   `json:"usage"`
+}
+
+// Model generates one response for a request.
+type Model interface {
+	Generate(ctx context.Context, req Request) (Response, error)
+	// ContextWindow is the model's context size in tokens.
+	ContextWindow() int
+}

@@ -1,0 +1,58 @@
+// Package search answers catalog queries over a loaded bundle: it ranks rows
+// and headings with several switchable signals and returns results grouped
+// by heading, so that near-duplicates are shown as one decidable choice.
+package search
+
+// Request is one catalog query.
+type Request struct {
+	Query     string   `json:"query"`
+	Limit     int      `json:"limit,omitempty"`     // maximum number of hits over all groups (0: default)
+	Sources   []string `json:"sources,omitempty"`   // filter: source namespaces (evds, fred, ...)
+	Frequency string   `json:"frequency,omitempty"` // filter: D, W, M, Q, S, A
+	Country   string   `json:"country,omitempty"`   // filter: ISO3 code
+	From      string   `json:"from,omitempty"`      // filter: coverage overlaps [From, To] (ISO dates)
+	To        string   `json:"to,omitempty"`
+	Mode      Mode     `json:"mode,omitempty"` // keyword, semantic, hybrid (default)
+}
+
+// Mode selects the ranking signals.
+type Mode string
+
+// Modes.
+const (
+	Keyword  Mode = "keyword"
+	Semantic Mode = "semantic"
+	Hybrid   Mode = "hybrid"
+)
+
+// Result is a ranked, grouped answer.
+type Result struct {
+	Query  string  `json:"query"`
+	Total  int     `json:"total"` // rows that matched before grouping and the limit
+	Groups []Group `json:"groups"`
+}
+
+// Group is one heading with its matching rows, best first.
+type Group struct {
+	Heading     string   `json:"heading"`      // the heading's own label
+	HeadingID   string   `json:"heading_id"`   // stable id of the heading node
+	HeadingPath []string `json:"heading_path"` // source > topic > ... > heading
+	Size        int      `json:"size"`         // leaf rows under this heading in the whole catalog
+	Score       float64  `json:"score"`
+	Hits        []Hit    `json:"hits"`
+}
+
+// Hit is one catalog row with what tells it apart from its siblings.
+type Hit struct {
+	ID                 string  `json:"id"`        // namespaced
+	NativeID           string  `json:"native_id"` // source's own id
+	Title              string  `json:"title"`
+	Unit               string  `json:"unit"`
+	Frequency          string  `json:"frequency"`
+	SeasonalAdjustment string  `json:"seasonal_adjustment,omitempty"`
+	Country            string  `json:"country,omitempty"`
+	Start              string  `json:"start"`
+	End                string  `json:"end"`
+	HasData            bool    `json:"has_data"` // observations are in the bundle
+	Score              float64 `json:"score"`
+}
