@@ -1,0 +1,116 @@
+// Package bundle owns the on-disk format of a sextant bundle: the directory
+// (or single-file archive) that `sextant build` writes and the runtime loads.
+// It depends on no other sextant package. Write and read paths mirror each
+// other: Writer builds a bundle in a temporary directory and publishes it by
+// rename; Open and Verify check it file by file against its manifest.
+//
+// # Layout (format version 1)
+//
+//	manifest.json          written last; lists every other file with size and SHA-256
+//	catalog.parquet        one SeriesRow per catalog row, sorted by ID
+//	headings.parquet       one HeadingRow per node of the heading tree, parents first
+//	observations.parquet   ObservationRow (series_id, date, value), sorted by series and date
+//	quarantine.jsonl       one QuarantineEntry per rejected input row
+//	text/                  bleve index over rows and headings (opened read-only)
+//	vectors/rows.f32       row embeddings: little-endian float32, len(catalog) × dim, in catalog order
+//	vectors/headings.f32   heading embeddings, in headings order
+//	model/                 the embedding model (model.onnx, tokenizer.json, ...) used for both
+//
+// # Changelog
+//
+//	1  first format: catalog, headings, observations, quarantine, text index, vectors, model.
+package bundle
+
+import "errors"
+
+// Format constants.
+const (
+	// Magic identifies a sextant bundle manifest and archive.
+	Magic = "sextant-bundle"
+	// Version is the format version this package writes.
+	Version = 1
+	// MinReaderVersion is the oldest reader that can read what this package writes.
+	MinReaderVersion = 1
+)
+
+// File names inside a bundle.
+const (
+	ManifestFile     = "manifest.json"
+	CatalogFile      = "catalog.parquet"
+	HeadingsFile     = "headings.parquet"
+	ObservationsFile = "observations.parquet"
+	QuarantineFile   = "quarantine.jsonl"
+	TextIndexDir     = "text"
+	RowVectorsFile   = "vectors/rows.f32"
+	HeadVectorsFile  = "vectors/headings.f32"
+	ModelDir         = "model"
+)
+
+// Sentinel errors.
+var (
+	ErrNotBundle        = errors.New("bundle: not a sextant bundle")
+	ErrVersion          = errors.New("bundle: unsupported format version")
+	ErrChecksumMismatch = errors.New("bundle: checksum mismatch")
+	ErrMissingFile      = errors.New("bundle: missing file")
+	ErrUnexpectedFile   = errors.New("bundle: file not in manifest")
+	ErrSizeMismatch     = errors.New("bundle: size mismatch")
+	ErrInvalidManifest  = errors.New("bundle: invalid manifest")
+	ErrVectorShape      = errors.New("bundle: vector file shape does not match manifest")
+	ErrArchiveChecksum  = errors.New("bundle: archive checksum mismatch")
+	ErrAlreadyCommitted = errors.New("bundle: writer already committed or aborted")
+)
+
+// SeriesRow is one catalog row as stored in catalog.parquet.
+type SeriesRow struct {
+	ID                 string   `parquet:"id" json:"id"`
+	NativeID           string   `parquet:"native_id" json:"native_id"`
+	Source             string   `parquet:"source,dict" json:"source"`
+	Title              string   `parquet:"title" json:"title"`
+	AltTitles          []string `parquet:"alt_titles,list" json:"alt_titles,omitempty"`
+	Unit               string   `parquet:"unit,dict" json:"unit"`
+	Frequency          string   `parquet:"frequency,dict" json:"frequency"`
+	FrequencyText      string   `parquet:"frequency_text,dict" json:"frequency_text"`
+	Start              string   `parquet:"start" json:"start"`
+	End                string   `parquet:"end" json:"end"`
+	SeasonalAdjustment string   `parquet:"seasonal_adjustment,dict" json:"seasonal_adjustment"`
+	Country            string   `parquet:"country,dict" json:"country"`
+	Aggregation        string   `parquet:"aggregation,dict" json:"aggregation"`
+	Description        string   `parquet:"description" json:"description,omitempty"`
+	HeadingID          string   `parquet:"heading_id,dict" json:"heading_id"`
+	Vintage            string   `parquet:"vintage,dict" json:"vintage"`
+	ContentHash        string   `parquet:"content_hash" json:"content_hash"` // hex SHA-256 of the row's metadata; drives rebuild diffs and the embedding cache
+	ObsCount           int32    `parquet:"obs_count" json:"obs_count"`       // observations in the bundle (0: no data)
+	ObsStart           string   `parquet:"obs_start" json:"obs_start"`
+	ObsEnd             string   `parquet:"obs_end" json:"obs_end"`
+}
+
+// HeadingRow is one node of the heading tree (source > topic > group > heading).
+type HeadingRow struct {
+	ID             string   `parquet:"id" json:"id"`
+	ParentID       string   `parquet:"parent_id" json:"parent_id"` // "" for a source root
+	Label          string   `parquet:"label" json:"label"`
+	Path           []string `parquet:"path,list" json:"path"` // labels from the source root to this node, inclusive
+	Depth          int32    `parquet:"depth" json:"depth"`    // 0 for a source root
+	Source         string   `parquet:"source,dict" json:"source"`
+	Derived        bool     `parquet:"derived" json:"derived"`                 // made by the indexer to cluster repeated rows (e.g. one quantity across countries)
+	DirectChildren int32    `parquet:"direct_children" json:"direct_children"` // child headings plus rows directly under this node
+	DirectRows     int32    `parquet:"direct_rows" json:"direct_rows"`         // rows directly under this node
+	LeafRows       int32    `parquet:"leaf_rows" json:"leaf_rows"`             // rows anywhere below this node
+}
+
+// ObservationRow is one dated value.
+type ObservationRow struct {
+	SeriesID string  `parquet:"series_id,dict" json:"series_id"`
+	Date     string  `parquet:"date" json:"date"` // ISO YYYY-MM-DD, period start
+	Value    float64 `parquet:"value" json:"value"`
+}
+
+// QuarantineEntry is one input row the build rejected.
+type QuarantineEntry struct {
+	Source string `json:"source"`
+	File   string `json:"file"`
+	Line   int    `json:"line,omitempty"`
+	Field  string `json:"field,omitempty"`
+	Reason string `json:"reason"`
+	Raw    string `json:"raw,omitempty"`
+}

@@ -1,0 +1,151 @@
+package bundle
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Manifest describes a bundle. It is written last, so a bundle without one
+// was never finished.
+type Manifest struct {
+	Magic            string       `json:"magic"`
+	FormatVersion    int          `json:"format_version"`
+	MinReaderVersion int          `json:"min_reader_version"`
+	CreatedAt        time.Time    `json:"created_at"`
+	ToolVersion      string       `json:"tool_version"`
+	Config           string       `json:"config,omitempty"` // the build configuration's path as given
+	Sources          []SourceInfo `json:"sources"`
+	Counts           Counts       `json:"counts"`
+	Embedding        *Embedding   `json:"embedding,omitempty"`
+	Files            []FileEntry  `json:"files"`
+}
+
+// SourceInfo records one input source: its files' fingerprints and its counts.
+type SourceInfo struct {
+	Name        string      `json:"name"`
+	Kind        string      `json:"kind"`
+	Role        string      `json:"role"` // "catalog" or "observations"
+	Inputs      []FileEntry `json:"inputs"`
+	Rows        int         `json:"rows"`        // catalog rows, or series with observations
+	Quarantined int         `json:"quarantined"` // rejected input rows
+}
+
+// Counts are the bundle's totals.
+type Counts struct {
+	Series         int `json:"series"`
+	Headings       int `json:"headings"`
+	Observations   int `json:"observations"`
+	ObservedSeries int `json:"observed_series"`
+	Quarantined    int `json:"quarantined"`
+}
+
+// Embedding describes the vectors and the model that made them.
+type Embedding struct {
+	ModelID     string `json:"model_id"` // hash of the model files
+	ModelName   string `json:"model_name"`
+	Dim         int    `json:"dim"`
+	RowVectors  int    `json:"row_vectors"`
+	HeadVectors int    `json:"heading_vectors"`
+}
+
+// FileEntry is a file with its size and SHA-256 (hex). Path is slash-separated,
+// relative to the bundle root (for inputs: as given in the configuration).
+type FileEntry struct {
+	Path   string `json:"path"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// Validate checks the manifest's own consistency (not the files).
+func (m *Manifest) Validate() error {
+	if m.Magic != Magic {
+		return fmt.Errorf("%w: magic %q", ErrNotBundle, m.Magic)
+	}
+	if m.FormatVersion < 1 {
+		return fmt.Errorf("%w: format_version %d", ErrInvalidManifest, m.FormatVersion)
+	}
+	if m.MinReaderVersion > Version {
+		return fmt.Errorf("%w: bundle needs reader version %d, this sextant reads up to %d: upgrade sextant or rebuild the bundle", ErrVersion, m.MinReaderVersion, Version)
+	}
+	seen := map[string]bool{}
+	for i, f := range m.Files {
+		if f.Path == "" || strings.HasPrefix(f.Path, "/") || strings.Contains(f.Path, "..") {
+			return fmt.Errorf("%w: files[%d] has bad path %q", ErrInvalidManifest, i, f.Path)
+		}
+		if len(f.SHA256) != 64 {
+			return fmt.Errorf("%w: files[%d] (%s) has bad sha256", ErrInvalidManifest, i, f.Path)
+		}
+		if seen[f.Path] {
+			return fmt.Errorf("%w: files[%d] (%s) listed twice", ErrInvalidManifest, i, f.Path)
+		}
+		seen[f.Path] = true
+	}
+	for _, need := range []string{CatalogFile, HeadingsFile} {
+		if !seen[need] {
+			return fmt.Errorf("%w: %s not listed", ErrInvalidManifest, need)
+		}
+	}
+	if m.Embedding != nil && m.Embedding.Dim <= 0 {
+		return fmt.Errorf("%w: embedding dim %d", ErrInvalidManifest, m.Embedding.Dim)
+	}
+	return nil
+}
+
+// File returns the entry for a path.
+func (m *Manifest) File(path string) (FileEntry, bool) {
+	for _, f := range m.Files {
+		if f.Path == path {
+			return f, true
+		}
+	}
+	return FileEntry{}, false
+}
+
+// ReadManifest reads and validates dir/manifest.json.
+func ReadManifest(dir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("%w: %s has no %s (an unfinished or foreign directory)", ErrNotBundle, dir, ManifestFile)
+		}
+		return nil, fmt.Errorf("bundle: read manifest: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrInvalidManifest, filepath.Join(dir, ManifestFile), err)
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+func writeManifest(dir string, m *Manifest) error {
+	sort.Slice(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("bundle: encode manifest: %w", err)
+	}
+	return writeFileSync(filepath.Join(dir, ManifestFile), append(b, '\n'))
+}
+
+func writeFileSync(path string, b []byte) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("bundle: %w", err)
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return fmt.Errorf("bundle: write %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("bundle: sync %s: %w", path, err)
+	}
+	return f.Close()
+}
