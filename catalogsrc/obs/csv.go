@@ -1,0 +1,97 @@
+package obs
+
+import (
+	"encoding/csv"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+)
+
+// CSV reads delimited records and reports each with its line number. Rows the
+// csv package cannot parse (a stray quote) are rejected and skipped.
+type CSV struct {
+	File string
+	sep  rune
+	r    *csv.Reader
+}
+
+// NewCSV reads r (already decoded to UTF-8) as sep-separated records.
+func NewCSV(r io.Reader, file string, sep rune) *CSV {
+	cr := csv.NewReader(r)
+	cr.Comma = sep
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	return &CSV{File: file, sep: sep, r: cr}
+}
+
+// Next returns the next record and the line it starts on. At the end it
+// returns io.EOF; an I/O or decoding failure returns an error wrapping
+// catalogsrc.ErrUnreadable. The slice is reused by the next call. Blank lines
+// are skipped by the csv package.
+func (c *CSV) Next(rej Rejecter) ([]string, int, error) {
+	for {
+		rec, err := c.r.Read()
+		if err == nil {
+			line, _ := c.r.FieldPos(0)
+			return rec, line, nil
+		}
+		if errors.Is(err, io.EOF) {
+			return nil, 0, io.EOF
+		}
+		var pe *csv.ParseError
+		if errors.As(err, &pe) && !errors.Is(err, io.ErrUnexpectedEOF) && isSyntax(pe.Err) {
+			rej.Reject(catalogsrc.Problem{
+				Pos:    catalogsrc.Pos{File: c.File, Line: pe.StartLine},
+				Reason: "malformed CSV row: " + pe.Err.Error(),
+			})
+			continue
+		}
+		return nil, 0, Unreadable(c.File, err)
+	}
+}
+
+func isSyntax(err error) bool {
+	return errors.Is(err, csv.ErrQuote) || errors.Is(err, csv.ErrBareQuote) || errors.Is(err, csv.ErrFieldCount) || errors.Is(err, csv.ErrTrailingComma)
+}
+
+// Sep is the separator as a string, for Raw.
+func (c *CSV) Sep() string { return string(c.sep) }
+
+// Header reads the first record as column names (trimmed) and returns a copy.
+// An empty file is an error wrapping catalogsrc.ErrUnreadable.
+func (c *CSV) Header(rej Rejecter) ([]string, error) {
+	rec, _, err := c.Next(rej)
+	if errors.Is(err, io.EOF) {
+		return nil, Unreadable(c.File, errors.New("empty file, no header"))
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(rec))
+	for i, f := range rec {
+		out[i] = strings.TrimSpace(f)
+	}
+	return out, nil
+}
+
+// Columns finds the index of each named column in header (case-insensitive).
+// A missing column is an error wrapping catalogsrc.ErrUnreadable that names
+// the file and the column.
+func Columns(file string, header []string, names ...string) ([]int, error) {
+	idx := make([]int, len(names))
+	for i, n := range names {
+		idx[i] = -1
+		for j, h := range header {
+			if strings.EqualFold(h, n) {
+				idx[i] = j
+				break
+			}
+		}
+		if idx[i] < 0 {
+			return nil, Unreadable(file, errors.New("missing column "+n+" (header: "+Truncate(strings.Join(header, ","))+")"))
+		}
+	}
+	return idx, nil
+}

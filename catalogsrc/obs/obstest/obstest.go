@@ -1,0 +1,158 @@
+// Package obstest holds test helpers for the observation readers: sinks that
+// collect output, a structural check every emitted series must pass, and the
+// location of the team's shared data folder.
+package obstest
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+)
+
+// Sink collects series and problems.
+type Sink struct {
+	Series   []catalogsrc.SeriesData
+	Problems []catalogsrc.Problem
+}
+
+// AddSeries implements catalogsrc.ObservationSink.
+func (s *Sink) AddSeries(sd catalogsrc.SeriesData) error {
+	s.Series = append(s.Series, sd)
+	return nil
+}
+
+// Reject implements catalogsrc.ObservationSink.
+func (s *Sink) Reject(p catalogsrc.Problem) { s.Problems = append(s.Problems, p) }
+
+// ByID returns the series with id, or nil.
+func (s *Sink) ByID(id string) *catalogsrc.SeriesData {
+	for i := range s.Series {
+		if s.Series[i].ID == id {
+			return &s.Series[i]
+		}
+	}
+	return nil
+}
+
+// RecordSink collects catalog records and problems.
+type RecordSink struct {
+	Records  []catalogsrc.Record
+	Problems []catalogsrc.Problem
+}
+
+// Add implements catalogsrc.Sink.
+func (s *RecordSink) Add(r catalogsrc.Record) error {
+	s.Records = append(s.Records, r)
+	return nil
+}
+
+// Reject implements catalogsrc.Sink.
+func (s *RecordSink) Reject(p catalogsrc.Problem) { s.Problems = append(s.Problems, p) }
+
+// Value returns the value at date and whether there is one.
+func Value(sd *catalogsrc.SeriesData, date string) (float64, bool) {
+	for _, p := range sd.Points {
+		if p.Date == date {
+			return p.Value, true
+		}
+	}
+	return 0, false
+}
+
+// CheckSeries fails t unless sd keeps the ObservationSource contract: an id,
+// valid ISO dates in strictly increasing order, finite values, at least one
+// point, and a position naming a file.
+func CheckSeries(t testing.TB, sd catalogsrc.SeriesData) {
+	t.Helper()
+	if sd.ID == "" {
+		t.Errorf("series with empty id at %s", sd.Pos)
+	}
+	if sd.Pos.File == "" {
+		t.Errorf("series %s: no file in Pos", sd.ID)
+	}
+	if len(sd.Points) == 0 {
+		t.Errorf("series %s: no points", sd.ID)
+	}
+	for i, p := range sd.Points {
+		if _, err := time.Parse(time.DateOnly, p.Date); err != nil {
+			t.Errorf("series %s: point %d: bad date %q", sd.ID, i, p.Date)
+		}
+		if math.IsNaN(p.Value) || math.IsInf(p.Value, 0) {
+			t.Errorf("series %s: point %d (%s): value %v", sd.ID, i, p.Date, p.Value)
+		}
+		if i > 0 && sd.Points[i-1].Date >= p.Date {
+			t.Errorf("series %s: dates not strictly increasing: %s then %s", sd.ID, sd.Points[i-1].Date, p.Date)
+		}
+	}
+}
+
+// CheckProblem fails t unless p names a file and a line.
+func CheckProblem(t testing.TB, p catalogsrc.Problem) {
+	t.Helper()
+	if p.Pos.File == "" || p.Pos.Line <= 0 || p.Reason == "" {
+		t.Errorf("problem lacks file, line or reason: %+v", p)
+	}
+}
+
+// RepoRoot walks up from the working directory to the folder holding go.mod.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Testdata returns the path of a file under the repository's
+// testdata/observations folder.
+func Testdata(t testing.TB, rel ...string) string {
+	t.Helper()
+	return filepath.Join(append([]string{RepoRoot(t), "testdata", "observations"}, rel...)...)
+}
+
+// Shared returns the path of a file in ../shared (next to the repository
+// root), skipping the test when it is absent.
+func Shared(t testing.TB, rel ...string) string {
+	t.Helper()
+	p := filepath.Join(append([]string{filepath.Dir(RepoRoot(t)), "shared"}, rel...)...)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("shared data not available: %s", p)
+	}
+	return p
+}
+
+// WriteFile writes content to a new file in a temporary folder and returns
+// its path.
+func WriteFile(t testing.TB, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// HasProblem reports whether some problem's line, field and reason match.
+func HasProblem(ps []catalogsrc.Problem, line int, field, reasonPart string) bool {
+	for _, p := range ps {
+		if p.Pos.Line == line && p.Field == field && strings.Contains(p.Reason, reasonPart) {
+			return true
+		}
+	}
+	return false
+}
