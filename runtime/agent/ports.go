@@ -1,0 +1,136 @@
+package agent
+
+import (
+	"context"
+
+	"github.com/sextant-dev/sextant/runtime/search"
+)
+
+// Catalog is what the session needs from the catalog: grouped search and
+// per-series descriptions. The integrator adapts runtime/search to it.
+type Catalog interface {
+	Search(ctx context.Context, req search.Request) (search.Result, error)
+	// Describe returns one SeriesInfo per id it knows, in any order; ids it
+	// does not know are simply absent (the session reports them to the model).
+	Describe(ctx context.Context, ids []string) ([]SeriesInfo, error)
+}
+
+// SeriesInfo describes one catalog row.
+type SeriesInfo struct {
+	ID                 string   `json:"id"`
+	Title              string   `json:"title"`
+	Unit               string   `json:"unit"`
+	Frequency          string   `json:"frequency"`
+	SeasonalAdjustment string   `json:"seasonal_adjustment,omitempty"`
+	Country            string   `json:"country,omitempty"`
+	Start              string   `json:"start"`
+	End                string   `json:"end"`
+	HeadingPath        []string `json:"heading_path"`
+	HeadingSize        int      `json:"heading_size"` // rows under the same heading
+	HasData            bool     `json:"has_data"`
+	Description        string   `json:"description,omitempty"`
+}
+
+// Engine runs analysis on series with observations. The integrator adapts
+// runtime/analysis to it. Every method returns an error (not an empty
+// result) for an unknown table, column or series.
+type Engine interface {
+	BuildTable(ctx context.Context, spec TableSpec) (TableSummary, error)
+	DeriveColumn(ctx context.Context, spec DeriveSpec) (ColumnSummary, error)
+	FindChangePoints(ctx context.Context, spec ChangePointSpec) (ChangePointSummary, error)
+	DrawChart(ctx context.Context, spec ChartSpec) (ChartSummary, error)
+}
+
+// TableSpec asks for a table of series aligned on one date index.
+// A table with the same name is replaced.
+type TableSpec struct {
+	Name      string
+	Columns   []ColumnSpec
+	Frequency string // target frequency (D, W, M, Q, A); "" keeps the coarsest
+	From, To  string // ISO dates, optional
+}
+
+// ColumnSpec names one series column.
+type ColumnSpec struct {
+	Name     string
+	SeriesID string
+}
+
+// TableSummary is what the engine reports about a built table.
+type TableSummary struct {
+	Name      string
+	Frequency string
+	From, To  string
+	Rows      int
+	Columns   []ColumnInfo
+	Preview   string   // a few rows rendered as text, optional
+	Notes     []string // e.g. "DPRIME aggregated from daily to monthly by mean"
+}
+
+// ColumnInfo describes a table column and the series behind it.
+type ColumnInfo struct {
+	Name     string
+	SeriesID string // the series it was built or derived from
+	Unit     string
+	Derived  string // the derivation ("yoy_pct of cpi"), empty for a series
+	Missing  int    // missing values
+}
+
+// DeriveSpec asks for a new column computed from an existing one.
+type DeriveSpec struct {
+	Table   string
+	Column  string // source column
+	Op      string // see DeriveOps
+	Periods int    // lag or window, in periods; 0 means the op's natural default
+	Name    string // new column name; "" lets the engine choose
+}
+
+// DeriveOps are the derivations the tool offers.
+var DeriveOps = []string{"yoy_pct", "pct_change", "diff", "log", "rolling_mean", "index"}
+
+// ColumnSummary reports a derived column.
+type ColumnSummary struct {
+	Table  string
+	Column ColumnInfo
+	Rows   int
+	Last   string // last value with its date, as text
+}
+
+// ChangePointSpec asks for structural breaks in one column.
+type ChangePointSpec struct {
+	Table     string
+	Column    string
+	MaxBreaks int // 0: the engine decides
+}
+
+// ChangePointSummary reports the breaks found.
+type ChangePointSummary struct {
+	Table    string
+	Column   string
+	SeriesID string
+	Method   string
+	Breaks   []Break
+}
+
+// Break is one change point with the segment means around it.
+type Break struct {
+	Date          string
+	MeanBefore    float64
+	MeanAfter     float64
+	SegmentBefore string // "2020-01..2021-08"
+	SegmentAfter  string
+}
+
+// ChartSpec asks for a chart of table columns.
+type ChartSpec struct {
+	Table   string
+	Columns []string
+	Title   string
+	Breaks  bool // mark the change points found for these columns
+}
+
+// ChartSummary reports a written chart.
+type ChartSummary struct {
+	Path    string
+	Columns []string
+}

@@ -1,0 +1,297 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sextant-dev/sextant/runtime/search"
+)
+
+// The text the model is shown. This format is a contract: runtime/sim parses
+// it, and a model learns it from the system prompt. Keep it stable.
+//
+// A discovery result (search_catalog, describe_series) is a list of groups:
+//
+//	## <heading path, joined by " › "> (<n> rows under this heading)
+//	- <id> | <title> | unit: <u> | freq: <F> | sa: <SA> | country: <ISO3> | <start>..<end> | data: yes|no
+//
+// A candidate line starts with "- ", its first field is the series id, its
+// second the title, and the rest are "key: value" fields (any may be absent;
+// the coverage field is the one without a key). Field text never contains
+// " | " or a newline. A compact (collapsed) result keeps the same group and
+// candidate lines with only id, title and freq. The shortlist that ends the
+// newest search result uses the same candidate lines with an "in: <heading>"
+// field. Analysis results list table columns as
+//
+//	* <column> = <series id> | unit: <u>
+//
+// so they are never mistaken for candidates.
+
+// candidate is one catalog row as shown to the model.
+type candidate struct {
+	ID, Title, Unit, Frequency, SA, Country, Start, End string
+	HeadingPath                                         []string
+	HeadingSize                                         int
+	HasData                                             bool
+}
+
+func (c candidate) heading() string {
+	if len(c.HeadingPath) == 0 {
+		return ""
+	}
+	return c.HeadingPath[len(c.HeadingPath)-1]
+}
+
+func candidateFromHit(g search.Group, h search.Hit) candidate {
+	path := g.HeadingPath
+	if len(path) == 0 && g.Heading != "" {
+		path = []string{g.Heading}
+	}
+	return candidate{ID: h.ID, Title: h.Title, Unit: h.Unit, Frequency: h.Frequency, SA: h.SeasonalAdjustment,
+		Country: h.Country, Start: h.Start, End: h.End, HeadingPath: path, HeadingSize: g.Size, HasData: h.HasData}
+}
+
+func candidateFromInfo(s SeriesInfo) candidate {
+	return candidate{ID: s.ID, Title: s.Title, Unit: s.Unit, Frequency: s.Frequency, SA: s.SeasonalAdjustment,
+		Country: s.Country, Start: s.Start, End: s.End, HeadingPath: s.HeadingPath, HeadingSize: s.HeadingSize, HasData: s.HasData}
+}
+
+// clean makes a field safe for the line format.
+func clean(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, " | ", " / ")
+}
+
+func kv(b *strings.Builder, key, val string) {
+	if val = clean(val); val != "" {
+		b.WriteString(" | ")
+		if key != "" {
+			b.WriteString(key)
+			b.WriteString(": ")
+		}
+		b.WriteString(val)
+	}
+}
+
+// lineFull renders a candidate with every field that tells it apart.
+func (c candidate) lineFull() string {
+	var b strings.Builder
+	b.WriteString("- " + clean(c.ID) + " | " + clean(c.Title))
+	kv(&b, "unit", c.Unit)
+	kv(&b, "freq", c.Frequency)
+	kv(&b, "sa", c.SA)
+	kv(&b, "country", c.Country)
+	if c.Start != "" || c.End != "" {
+		kv(&b, "", c.Start+".."+c.End)
+	}
+	if c.HasData {
+		kv(&b, "data", "yes")
+	} else {
+		kv(&b, "data", "no")
+	}
+	return b.String()
+}
+
+// lineCompact keeps what identifies a candidate: id, title, frequency.
+func (c candidate) lineCompact() string {
+	var b strings.Builder
+	b.WriteString("- " + clean(c.ID) + " | " + clean(c.Title))
+	kv(&b, "freq", c.Frequency)
+	return b.String()
+}
+
+// lineShortlist is self-contained: it carries its heading.
+func (c candidate) lineShortlist() string {
+	var b strings.Builder
+	b.WriteString("- " + clean(c.ID) + " | " + clean(c.Title))
+	kv(&b, "unit", c.Unit)
+	kv(&b, "freq", c.Frequency)
+	kv(&b, "country", c.Country)
+	kv(&b, "in", c.heading())
+	return b.String()
+}
+
+func headingLine(path []string, size int) string {
+	p := clean(strings.Join(path, " › "))
+	if p == "" {
+		p = "(no heading)"
+	}
+	if size > 0 {
+		return fmt.Sprintf("## %s (%d rows under this heading)", p, size)
+	}
+	return "## " + p
+}
+
+// group is candidates under one heading, in display order.
+type group struct {
+	path  []string
+	size  int
+	items []candidate
+}
+
+func groupCandidates(cs []candidate) []group {
+	var out []group
+	idx := map[string]int{}
+	for _, c := range cs {
+		key := strings.Join(c.HeadingPath, "\x00")
+		i, ok := idx[key]
+		if !ok {
+			i = len(out)
+			idx[key] = i
+			out = append(out, group{path: c.HeadingPath, size: c.HeadingSize})
+		}
+		out[i].items = append(out[i].items, c)
+	}
+	return out
+}
+
+// renderGroups writes groups in full or compact lines.
+func renderGroups(b *strings.Builder, gs []group, compact bool) {
+	for _, g := range gs {
+		b.WriteString(headingLine(g.path, g.size))
+		b.WriteByte('\n')
+		for _, c := range g.items {
+			if compact {
+				b.WriteString(c.lineCompact())
+			} else {
+				b.WriteString(c.lineFull())
+			}
+			b.WriteByte('\n')
+		}
+	}
+}
+
+func describeSearch(q string, req search.Request) string {
+	var f []string
+	if len(req.Sources) > 0 {
+		f = append(f, "sources="+strings.Join(req.Sources, ","))
+	}
+	if req.Frequency != "" {
+		f = append(f, "frequency="+req.Frequency)
+	}
+	if req.Country != "" {
+		f = append(f, "country="+req.Country)
+	}
+	if req.From != "" || req.To != "" {
+		f = append(f, "coverage="+req.From+".."+req.To)
+	}
+	s := fmt.Sprintf("search_catalog %q", q)
+	if len(f) > 0 {
+		s += " [" + strings.Join(f, " ") + "]"
+	}
+	return s
+}
+
+// renderSearch returns the full and compact forms of a search result and the
+// candidates it showed, best first.
+func renderSearch(req search.Request, res search.Result) (full, compact string, shown []candidate) {
+	for _, g := range res.Groups {
+		for _, h := range g.Hits {
+			shown = append(shown, candidateFromHit(g, h))
+		}
+	}
+	gs := groupCandidates(shown)
+	head := describeSearch(req.Query, req)
+	var b strings.Builder
+	if len(shown) == 0 {
+		fmt.Fprintf(&b, "%s: no rows matched. Try other words, fewer filters, or a broader term.\n", head)
+		return b.String(), b.String(), nil
+	}
+	fmt.Fprintf(&b, "%s: %d rows matched; showing %d under %d headings, best first.\n", head, res.Total, len(shown), len(gs))
+	renderGroups(&b, gs, false)
+	full = b.String()
+	b.Reset()
+	fmt.Fprintf(&b, "[compact] %s: showed %d rows under %d headings (ids and titles kept).\n", head, len(shown), len(gs))
+	renderGroups(&b, gs, true)
+	return full, b.String(), shown
+}
+
+// renderDescribe returns the forms of a describe_series result.
+func renderDescribe(infos []SeriesInfo, unknown []string) (full, compact string, shown []candidate) {
+	var b, c strings.Builder
+	fmt.Fprintf(&b, "describe_series: %d series.\n", len(infos))
+	fmt.Fprintf(&c, "[compact] describe_series: %d series.\n", len(infos))
+	for _, s := range infos {
+		cd := candidateFromInfo(s)
+		shown = append(shown, cd)
+		b.WriteString(headingLine(cd.HeadingPath, cd.HeadingSize) + "\n" + cd.lineFull() + "\n")
+		if d := clean(s.Description); d != "" {
+			b.WriteString("  description: " + d + "\n")
+		}
+		c.WriteString(headingLine(cd.HeadingPath, cd.HeadingSize) + "\n" + cd.lineCompact() + "\n")
+	}
+	if len(unknown) > 0 {
+		u := "unknown ids (not in the catalog): " + strings.Join(unknown, ", ") + "\n"
+		b.WriteString(u)
+		c.WriteString(u)
+	}
+	return b.String(), c.String(), shown
+}
+
+// renderShortlist lists every candidate shown this turn, newest first.
+func renderShortlist(items []candidate, omitted int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Shortlist this turn (every candidate shown so far, newest first, %d):\n", len(items))
+	for _, c := range items {
+		b.WriteString(c.lineShortlist())
+		b.WriteByte('\n')
+	}
+	if omitted > 0 {
+		fmt.Fprintf(&b, "(%d older shortlist entries removed to fit the context window; see the context note.)\n", omitted)
+	}
+	return b.String()
+}
+
+func columnLine(c ColumnInfo) string {
+	var b strings.Builder
+	b.WriteString("* " + clean(c.Name) + " = " + clean(c.SeriesID))
+	kv(&b, "unit", c.Unit)
+	kv(&b, "derived", c.Derived)
+	if c.Missing > 0 {
+		kv(&b, "missing", fmt.Sprint(c.Missing))
+	}
+	return b.String()
+}
+
+func renderTable(t TableSummary) (full, compact string) {
+	var b strings.Builder
+	head := fmt.Sprintf("build_table: table %q, %d rows, frequency %s, %s..%s.", t.Name, t.Rows, t.Frequency, t.From, t.To)
+	b.WriteString(head + "\ncolumns:\n")
+	var cols []string
+	for _, c := range t.Columns {
+		b.WriteString(columnLine(c) + "\n")
+		cols = append(cols, clean(c.Name)+" = "+clean(c.SeriesID))
+	}
+	for _, n := range t.Notes {
+		b.WriteString("note: " + clean(n) + "\n")
+	}
+	if t.Preview != "" {
+		b.WriteString("preview:\n" + strings.TrimRight(t.Preview, "\n") + "\n")
+	}
+	return b.String(), "[compact] " + head + " columns: " + strings.Join(cols, "; ") + "\n"
+}
+
+func renderDerive(s ColumnSummary) string {
+	return fmt.Sprintf("derive_column: table %q now has column %q.\n%s\nrows: %d; last: %s\n",
+		s.Table, s.Column.Name, columnLine(s.Column), s.Rows, clean(s.Last))
+}
+
+func renderChangePoints(s ChangePointSummary) (full, compact string) {
+	var b strings.Builder
+	head := fmt.Sprintf("find_change_points: table %q column %q (%s), method %s: %d breaks.", s.Table, s.Column, s.SeriesID, s.Method, len(s.Breaks))
+	b.WriteString(head + "\n")
+	var dates []string
+	for _, br := range s.Breaks {
+		fmt.Fprintf(&b, "break %s: mean %.4g over %s, then %.4g over %s\n", br.Date, br.MeanBefore, br.SegmentBefore, br.MeanAfter, br.SegmentAfter)
+		dates = append(dates, fmt.Sprintf("%s (%.4g→%.4g)", br.Date, br.MeanBefore, br.MeanAfter))
+	}
+	c := "[compact] " + head
+	if len(dates) > 0 {
+		c += " breaks: " + strings.Join(dates, ", ")
+	}
+	return b.String(), c + "\n"
+}
+
+func renderChart(s ChartSummary) string {
+	return fmt.Sprintf("draw_chart: wrote %s (columns: %s).\n", s.Path, strings.Join(s.Columns, ", "))
+}
