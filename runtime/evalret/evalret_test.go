@@ -1,0 +1,229 @@
+package evalret
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sextant-dev/sextant/runtime/search"
+)
+
+// fakeSearcher answers each query with a prepared ranking: a list of
+// groups, each a list of namespaced hit ids.
+type fakeSearcher struct {
+	answers map[string][][]string
+	fail    map[string]bool
+	asked   []search.Request
+}
+
+func (f *fakeSearcher) Search(ctx context.Context, req search.Request) (search.Result, error) {
+	f.asked = append(f.asked, req)
+	if f.fail[req.Query] {
+		return search.Result{}, errors.New("index unavailable")
+	}
+	var res search.Result
+	for gi, g := range f.answers[req.Query] {
+		grp := search.Group{HeadingID: string(rune('a' + gi))}
+		for _, id := range g {
+			_, native := SplitID(id)
+			grp.Hits = append(grp.Hits, search.Hit{ID: id, NativeID: native})
+		}
+		res.Groups = append(res.Groups, grp)
+	}
+	return res, nil
+}
+
+// ids returns n filler hit ids.
+func ids(prefix string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = prefix + string(rune('A'+i%26)) + strings.Repeat("x", i/26)
+	}
+	return out
+}
+
+func TestRunMetricsOnKnownRankings(t *testing.T) {
+	// Five questions whose gold ranks are known by construction:
+	// q1 rank 1 (group 1), q2 rank 3 (group 2), q3 rank 7 (group 3),
+	// q4 rank 25 (beyond 20), q5 not returned.
+	fs := &fakeSearcher{answers: map[string][][]string{
+		"q1": {{"evds:G1", "evds:X1"}},
+		"q2": {{"fred:A", "fred:B"}, {"fred:G2"}},
+		"q3": {{"wdi:A", "wdi:B"}, {"wdi:C", "wdi:D"}, {"wdi:E", "wdi:F", "wdi:G3"}},
+		"q4": {ids("fred:F", 24), {"fred:G4"}},
+		"q5": {{"fred:A"}},
+	}}
+	qs := []Question{
+		{Question: "q1", Source: "evds", GoldIDs: []string{"G1"}},
+		{Question: "q2", Source: "fred", GoldIDs: []string{"NOPE", "G2"}},
+		{Question: "q3", Source: "wdi", GoldIDs: []string{"G3"}},
+		{Question: "q4", Source: "fred", GoldIDs: []string{"G4"}},
+		{Question: "q5", Source: "fred", GoldIDs: []string{"G5"}},
+	}
+	rep, err := Run(context.Background(), fs, qs, Options{Limit: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRanks := []int{1, 3, 7, 25, 0}
+	wantHeads := []int{1, 2, 3, 2, 0}
+	for i, q := range rep.Questions {
+		if q.Rank != wantRanks[i] || q.HeadingRank != wantHeads[i] {
+			t.Errorf("%s: rank %d heading %d; want %d, %d", q.Question, q.Rank, q.HeadingRank, wantRanks[i], wantHeads[i])
+		}
+	}
+	check := func(name string, got, want float64) {
+		if math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s = %v; want %v", name, got, want)
+		}
+	}
+	check("R@1", rep.RecallAt1, 1.0/5)
+	check("R@5", rep.RecallAt5, 2.0/5)
+	check("R@20", rep.RecallAt20, 3.0/5)
+	check("MRR", rep.MRR, (1+1.0/3+1.0/7+1.0/25)/5)
+	check("HR@5", rep.HeadingRecallAt5, 4.0/5)
+	if rep.N != 5 || rep.InCatalog != 5 {
+		t.Errorf("n=%d in_catalog=%d; want 5, 5", rep.N, rep.InCatalog)
+	}
+	if fs.asked[0].Limit != 30 {
+		t.Errorf("limit passed %d; want 30", fs.asked[0].Limit)
+	}
+}
+
+func TestGoldFromAnotherSourceDoesNotCount(t *testing.T) {
+	// A hit whose namespace differs from the question's source must not
+	// count, even when its native id equals a gold id.
+	res := search.Result{Groups: []search.Group{
+		{Hits: []search.Hit{{ID: "fred:M.TR", NativeID: "M.TR"}}},
+		{Hits: []search.Hit{{ID: "bis:M.TR", NativeID: "M.TR"}}},
+	}}
+	rank, head, _ := Ranks(res, "bis", []string{"M.TR"})
+	if rank != 2 || head != 2 {
+		t.Errorf("rank %d head %d; want 2, 2", rank, head)
+	}
+}
+
+func TestRepeatedHitCountedOnce(t *testing.T) {
+	res := search.Result{Groups: []search.Group{
+		{Hits: []search.Hit{{ID: "evds:A"}, {ID: "evds:B"}}},
+		{Hits: []search.Hit{{ID: "evds:A"}, {ID: "evds:G"}}},
+	}}
+	if rank, head, _ := Ranks(res, "evds", []string{"G"}); rank != 3 || head != 2 {
+		t.Errorf("rank %d head %d; want 3, 2", rank, head)
+	}
+}
+
+func TestWEONativeIDWithSeparators(t *testing.T) {
+	id := "WEOApr2024|Türkiye|Gross domestic product, current prices|U.S. dollars"
+	src, native := SplitID("weo:" + id)
+	if src != "weo" || native != id {
+		t.Fatalf("SplitID = %q, %q", src, native)
+	}
+	// A hit without NativeID is mapped back through its namespaced id.
+	res := search.Result{Groups: []search.Group{{Hits: []search.Hit{{ID: "weo:" + id}}}}}
+	if rank, _, _ := Ranks(res, "weo", []string{id}); rank != 1 {
+		t.Errorf("rank %d; want 1", rank)
+	}
+}
+
+func TestInCatalogAndErrors(t *testing.T) {
+	fs := &fakeSearcher{
+		answers: map[string][][]string{"a": {{"evds:X"}}},
+		fail:    map[string]bool{"b": true},
+	}
+	qs := []Question{
+		{Question: "a", Source: "evds", GoldIDs: []string{"X"}},
+		{Question: "b", Source: "evds", GoldIDs: []string{"MISSING"}},
+	}
+	has := func(source, id string) bool { return source == "evds" && id == "X" }
+	rep, err := Run(context.Background(), fs, qs, Options{HasNativeID: has})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.InCatalog != 1 || !rep.Questions[0].InCatalog || rep.Questions[1].InCatalog {
+		t.Errorf("in_catalog %d (%v, %v); want 1 (true, false)", rep.InCatalog, rep.Questions[0].InCatalog, rep.Questions[1].InCatalog)
+	}
+	if rep.Errors != 1 || rep.Questions[1].Error == "" || rep.Questions[1].Rank != 0 {
+		t.Errorf("errors %d, question error %q; want the failure recorded", rep.Errors, rep.Questions[1].Error)
+	}
+	if rep.RecallAt1 != 0.5 {
+		t.Errorf("R@1 %v; want 0.5 (a failed question counts as a miss)", rep.RecallAt1)
+	}
+	if fs.asked[0].Limit != 20 {
+		t.Errorf("default limit %d; want 20", fs.asked[0].Limit)
+	}
+}
+
+func TestCancelledRunStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, &fakeSearcher{}, []Question{{Question: "a", Source: "x", GoldIDs: []string{"y"}}}, Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err %v; want context.Canceled", err)
+	}
+}
+
+func TestReportJSONFieldNames(t *testing.T) {
+	b, err := json.Marshal(Report{Questions: []QuestionResult{{Question: "q", Gold: []string{"g"}, Rank: 2, HeadingRank: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"n", "in_catalog", "recall_at_1", "recall_at_5", "recall_at_20", "mrr", "heading_recall_at_5", "questions"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("report JSON lacks %q: %s", k, b)
+		}
+	}
+	q := m["questions"].([]any)[0].(map[string]any)
+	for _, k := range []string{"question", "gold", "rank", "heading_rank"} {
+		if _, ok := q[k]; !ok {
+			t.Errorf("question JSON lacks %q", k)
+		}
+	}
+}
+
+func TestDecodeQuestionsErrorsNameLineAndField(t *testing.T) {
+	in := `{"question": "ok", "source": "evds", "gold_ids": ["A"], "id_field": "x", "notes": ""}
+
+{"question": "no gold", "source": "evds", "gold_ids": []}
+`
+	_, err := DecodeQuestions(strings.NewReader(in), "q.jsonl")
+	if !errors.Is(err, ErrBadQuestion) || !strings.Contains(err.Error(), "q.jsonl:3") || !strings.Contains(err.Error(), "gold_ids") {
+		t.Errorf("err %v; want ErrBadQuestion naming q.jsonl:3 and gold_ids", err)
+	}
+	_, err = DecodeQuestions(strings.NewReader(`{"question": "x", "source": "a", "gold_ids": ["b"], "extra": 1}`), "q.jsonl")
+	if !errors.Is(err, ErrBadQuestion) || !strings.Contains(err.Error(), "extra") {
+		t.Errorf("unknown field: err %v", err)
+	}
+	qs, err := DecodeQuestions(strings.NewReader(strings.SplitN(in, "\n", 2)[0]), "q.jsonl")
+	if err != nil || len(qs) != 1 || qs[0].GoldIDs[0] != "A" {
+		t.Errorf("good line: %v, %v", qs, err)
+	}
+}
+
+func TestWriteTextShowsMissesWithTopHits(t *testing.T) {
+	rep := Report{Questions: []QuestionResult{
+		{Question: "found", Source: "evds", Gold: []string{"A"}, InCatalog: true, Rank: 1, HeadingRank: 1, Top: []string{"evds:A"}},
+		{Question: "missed", Source: "fred", Gold: []string{"B"}, InCatalog: false, Top: []string{"fred:Z"}},
+	}}
+	rep.summarise()
+	var buf bytes.Buffer
+	if err := WriteText(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"n=2", "R@1=0.500", "gold B; top fred:Z", "! rank –"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "gold A") {
+		t.Errorf("a question found at rank 1 should not list its hits:\n%s", out)
+	}
+}

@@ -1,0 +1,42 @@
+package evalret
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText prints the report for people: the summary line, then one line
+// per question with its rank (– when not found), its heading rank, and for
+// misses the first hits.
+func WriteText(w io.Writer, r Report) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "n=%d in_catalog=%d  R@1=%.3f R@5=%.3f R@20=%.3f MRR=%.3f HR@5=%.3f",
+		r.N, r.InCatalog, r.RecallAt1, r.RecallAt5, r.RecallAt20, r.MRR, r.HeadingRecallAt5)
+	if r.Errors > 0 {
+		fmt.Fprintf(&b, " errors=%d", r.Errors)
+	}
+	b.WriteString("\n")
+	for _, q := range r.Questions {
+		mark := " "
+		if !q.InCatalog {
+			mark = "!" // gold not in the searched catalog
+		}
+		fmt.Fprintf(&b, "%s rank %-3s head %-3s %-6s %s\n", mark, rankText(q.Rank), rankText(q.HeadingRank), q.Source, q.Question)
+		switch {
+		case q.Error != "":
+			fmt.Fprintf(&b, "      error: %s\n", q.Error)
+		case q.Rank == 0 || q.Rank > 5:
+			fmt.Fprintf(&b, "      gold %s; top %s\n", strings.Join(q.Gold, ", "), strings.Join(q.Top, ", "))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func rankText(r int) string {
+	if r == 0 {
+		return "–"
+	}
+	return fmt.Sprint(r)
+}

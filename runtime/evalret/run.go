@@ -1,0 +1,171 @@
+package evalret
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sextant-dev/sextant/runtime/search"
+)
+
+// Options controls a run.
+type Options struct {
+	// Limit is the number of hits asked for per question (0: 20). Recall
+	// at 20 needs at least 20.
+	Limit int
+	// Mode is passed to the searcher ("" lets it choose).
+	Mode search.Mode
+	// HasNativeID tells whether a gold id exists in the searched catalog;
+	// nil counts every question as in the catalog.
+	HasNativeID func(source, nativeID string) bool
+}
+
+// QuestionResult is one question's outcome. Ranks are 1-based; 0 means
+// not found within the hits returned.
+type QuestionResult struct {
+	Question    string   `json:"question"`
+	Source      string   `json:"source"`
+	Gold        []string `json:"gold"`
+	InCatalog   bool     `json:"in_catalog"`
+	Rank        int      `json:"rank"`          // first gold row among hits, groups flattened in order
+	HeadingRank int      `json:"heading_rank"`  // first group holding a gold row
+	Top         []string `json:"top,omitempty"` // first few hit ids, for reading failures
+	Error       string   `json:"error,omitempty"`
+}
+
+// Report is the outcome of a question set. Rates are over N.
+type Report struct {
+	N                int              `json:"n"`
+	InCatalog        int              `json:"in_catalog"`
+	RecallAt1        float64          `json:"recall_at_1"`
+	RecallAt5        float64          `json:"recall_at_5"`
+	RecallAt20       float64          `json:"recall_at_20"`
+	MRR              float64          `json:"mrr"`
+	HeadingRecallAt5 float64          `json:"heading_recall_at_5"`
+	Errors           int              `json:"errors,omitempty"`
+	Questions        []QuestionResult `json:"questions"`
+}
+
+// topShown is how many hit ids a QuestionResult keeps for reading.
+const topShown = 5
+
+// Run asks every question and scores the answers. A searcher error on one
+// question is recorded in its result (rank 0) and the run goes on; a
+// cancelled context stops the run.
+func Run(ctx context.Context, s Searcher, qs []Question, o Options) (Report, error) {
+	limit := o.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	var rep Report
+	for _, q := range qs {
+		if err := ctx.Err(); err != nil {
+			return rep, fmt.Errorf("evalret: run stopped: %w", err)
+		}
+		qr := QuestionResult{Question: q.Question, Source: q.Source, Gold: q.GoldIDs, InCatalog: true}
+		if o.HasNativeID != nil {
+			qr.InCatalog = false
+			for _, id := range q.GoldIDs {
+				if o.HasNativeID(q.Source, id) {
+					qr.InCatalog = true
+					break
+				}
+			}
+		}
+		res, err := s.Search(ctx, search.Request{Query: q.Question, Limit: limit, Mode: o.Mode})
+		if err != nil {
+			if ctx.Err() != nil {
+				return rep, fmt.Errorf("evalret: run stopped: %w", ctx.Err())
+			}
+			qr.Error = err.Error()
+			rep.Errors++
+		} else {
+			qr.Rank, qr.HeadingRank, qr.Top = Ranks(res, q.Source, q.GoldIDs)
+		}
+		rep.Questions = append(rep.Questions, qr)
+	}
+	rep.summarise()
+	return rep, nil
+}
+
+// Ranks finds the 1-based rank of the first gold row among the result's
+// hits (groups flattened in order, a repeated hit id counted once) and of
+// the first group that holds a gold row; 0 when absent. It also returns
+// the first hit ids. A hit matches when its native id is a gold id and its
+// namespace is the question's source (a hit without namespace matches on
+// its native id alone).
+func Ranks(res search.Result, source string, gold []string) (rank, headingRank int, top []string) {
+	isGold := map[string]bool{}
+	for _, g := range gold {
+		isGold[g] = true
+	}
+	seen := map[string]bool{}
+	pos := 0
+	for gi, g := range res.Groups {
+		for _, h := range g.Hits {
+			if seen[h.ID] && h.ID != "" {
+				continue
+			}
+			seen[h.ID] = true
+			pos++
+			if len(top) < topShown {
+				top = append(top, h.ID)
+			}
+			if !hitIsGold(h, source, isGold) {
+				continue
+			}
+			if rank == 0 {
+				rank = pos
+			}
+			if headingRank == 0 {
+				headingRank = gi + 1
+			}
+		}
+	}
+	return rank, headingRank, top
+}
+
+func hitIsGold(h search.Hit, source string, isGold map[string]bool) bool {
+	ns, native := SplitID(h.ID)
+	if h.NativeID != "" {
+		native = h.NativeID
+	}
+	if ns != "" && source != "" && ns != source {
+		return false
+	}
+	return isGold[native]
+}
+
+func (r *Report) summarise() {
+	r.N = len(r.Questions)
+	r.InCatalog, r.RecallAt1, r.RecallAt5, r.RecallAt20, r.MRR, r.HeadingRecallAt5 = 0, 0, 0, 0, 0, 0
+	if r.N == 0 {
+		return
+	}
+	for _, q := range r.Questions {
+		if q.InCatalog {
+			r.InCatalog++
+		}
+		if q.Rank > 0 {
+			r.MRR += 1 / float64(q.Rank)
+			r.RecallAt1 += b2f(q.Rank <= 1)
+			r.RecallAt5 += b2f(q.Rank <= 5)
+			r.RecallAt20 += b2f(q.Rank <= 20)
+		}
+		if q.HeadingRank > 0 && q.HeadingRank <= 5 {
+			r.HeadingRecallAt5++
+		}
+	}
+	n := float64(r.N)
+	r.RecallAt1 /= n
+	r.RecallAt5 /= n
+	r.RecallAt20 /= n
+	r.MRR /= n
+	r.HeadingRecallAt5 /= n
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
