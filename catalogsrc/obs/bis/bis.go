@@ -94,6 +94,10 @@ func read(ctx context.Context, r io.Reader, file, namespace string, sink catalog
 		if err != nil {
 			return err
 		}
+		if len(rec) != len(header) {
+			sink.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: line}, Reason: fmt.Sprintf("row has %d fields, header has %d", len(rec), len(header)), Raw: obs.Raw(rec, ",")})
+			continue
+		}
 		row, p := parseRow(rec, cols)
 		if p != nil {
 			p.Pos = catalogsrc.Pos{File: file, Line: line}
