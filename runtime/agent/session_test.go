@@ -1,0 +1,167 @@
+package agent_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sextant-dev/sextant/runtime/agent"
+	"github.com/sextant-dev/sextant/runtime/llm"
+)
+
+func TestSessionRunsEveryToolAndSurvivesBadArguments(t *testing.T) {
+	cat, eng := realCatalog(t)
+	type step struct {
+		msg     llm.Message
+		wantRes string // substring of the tool result the next request carries
+		ok      bool   // the call succeeds
+	}
+	steps := []step{
+		{call(agent.ToolSearch, `{"query": "unemployment rate"`), "arguments are not a JSON object", false},
+		{call("fetch_everything", `{}`), `unknown tool "fetch_everything"; the tools are: search_catalog`, false},
+		{call(agent.ToolSearch, map[string]any{"query": "  "}), "query is empty", false},
+		{call(agent.ToolSearch, map[string]any{"query": "rate", "limit": 500}), "limit 500 is outside 1..50", false},
+		{call(agent.ToolSearch, map[string]any{"query": "rate", "frequency": "X"}), `property "frequency" is "X"`, false},
+		{call(agent.ToolSearch, map[string]any{"query": "rate", "country": "Turkey"}), "not an ISO 3166 alpha-3 code", false},
+		{call(agent.ToolSearch, map[string]any{"query": "rate", "from": "2020", "to": "2010"}), "from 2020 is after to 2010", false},
+		{call(agent.ToolSearch, map[string]any{"query": "rate", "verbose": true}), "verbose", false},
+		{call(agent.ToolSearch, map[string]any{"query": "unemployment rate", "frequency": "M"}), "- fred:UNRATE | Unemployment Rate", true},
+		{call(agent.ToolSearch, map[string]any{"query": "zzzqqq"}), "no rows matched", true},
+		{call(agent.ToolDescribe, map[string]any{"ids": []string{}}), "give 1 to 20 ids", false},
+		{call(agent.ToolDescribe, map[string]any{"ids": []string{"fred:NOPE"}}), "unknown series: fred:NOPE", false},
+		{call(agent.ToolDescribe, map[string]any{"ids": []string{"fred:UNRATE", "fred:NOPE"}}), "unknown ids (not in the catalog): fred:NOPE", true},
+		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "x", "op": "yoy_pct"}), "no table has been built yet", false},
+		{call(agent.ToolBuildTable, map[string]any{"columns": []map[string]string{}}), "give 1 to 24 columns", false},
+		{call(agent.ToolBuildTable, map[string]any{"columns": []map[string]string{{"name": "u", "series_id": "UNRATE"}}}), "unknown series: UNRATE", false},
+		{call(agent.ToolBuildTable, map[string]any{"columns": []map[string]string{{"name": "u", "series_id": "evds:TP.FE.OKTG01"}}}), "observations are not in this bundle", false},
+		{call(agent.ToolBuildTable, map[string]any{"columns": []map[string]string{{"name": "u", "series_id": "fred:UNRATE"}, {"name": "u", "series_id": "fred:PAYEMS"}}}), `column name "u" is used twice`, false},
+		{call(agent.ToolBuildTable, map[string]any{"columns": []map[string]string{{"name": "9x", "series_id": "fred:UNRATE"}}}), `name "9x" must be letters`, false},
+		{call(agent.ToolBuildTable, map[string]any{"columns": []map[string]string{{"name": "u", "series_id": "fred:UNRATE"}}, "from": "last year"}), `from "last year" is not an ISO date`, false},
+		{call(agent.ToolBuildTable, map[string]any{"columns": []map[string]string{{"name": "jobless", "series_id": "fred:UNRATE"}, {"name": "payrolls", "series_id": "fred:PAYEMS"}}, "frequency": "M", "from": "2000-01"}),
+			"* jobless = fred:UNRATE", true},
+		{call(agent.ToolDerive, map[string]any{"table": "other", "column": "payrolls", "op": "diff"}), `unknown table "other"; tables: main`, false},
+		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "wages", "op": "diff"}), `unknown column "wages" in table "main"; its columns: jobless, payrolls`, false},
+		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "cube"}), `property "op" is "cube"`, false},
+		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "diff", "periods": -1}), "periods -1 is negative", false},
+		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "diff", "periods": 12, "name": "payrolls_12m"}), `now has column "payrolls_12m"`, true},
+		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "diff", "name": "payrolls_12m"}), `column "payrolls_12m" already exists`, false},
+		{call(agent.ToolChangePoints, map[string]any{"table": "main", "column": "jobless", "max_breaks": 99}), "max_breaks 99 is outside 0..20", false},
+		{call(agent.ToolChangePoints, map[string]any{"table": "main", "column": "jobless"}), `column "jobless" (fred:UNRATE)`, true},
+		{call(agent.ToolChart, map[string]any{"table": "main", "columns": []string{}}), "give 1 to 8 columns", false},
+		{call(agent.ToolChart, map[string]any{"table": "main", "columns": []string{"jobless", "ghost"}}), `unknown column "ghost"`, false},
+		{call(agent.ToolChart, map[string]any{"table": "main", "columns": []string{"jobless", "payrolls_12m"}, "mark_breaks": true}), "draw_chart: wrote memory://chart-1.png", true},
+		{call(agent.ToolAnswer, map[string]any{"text": ""}), "text is empty", false},
+		{call(agent.ToolAnswer, map[string]any{}), `missing required property "text"`, false},
+		{call(agent.ToolAnswer, map[string]any{"text": "UNRATE rose in 2020."}), "", true},
+	}
+	m := &scriptModel{window: 1 << 20}
+	for _, s := range steps {
+		m.script = append(m.script, s.msg)
+	}
+	sess, err := agent.New(m, cat, eng, agent.Options{MaxSteps: len(steps)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sess.Ask(context.Background(), "Show me the US jobless rate and payrolls.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range steps[:len(steps)-1] {
+		got, ok := toolResult(m.reqs[i+1], s.msg.ToolCalls[0].ID)
+		if !ok {
+			t.Errorf("step %d (%s): no tool result in the next request", i, s.msg.ToolCalls[0].Name)
+			continue
+		}
+		if !strings.Contains(got, s.wantRes) {
+			t.Errorf("step %d (%s %s): result\n%s\nwant it to contain %q", i, s.msg.ToolCalls[0].Name, s.msg.ToolCalls[0].Arguments, got, s.wantRes)
+		}
+	}
+	if !res.Completed || res.Answer != "UNRATE rose in 2020." || res.StopReason != "answer" {
+		t.Errorf("result: completed %v answer %q stop %q", res.Completed, res.Answer, res.StopReason)
+	}
+	wantActions := []string{"search", "search", "describe", "build_table", "derive", "changepoints", "chart", "answer"}
+	if !slices.Equal(res.Actions, wantActions) {
+		t.Errorf("actions = %v, want %v", res.Actions, wantActions)
+	}
+	errorsWant := 0
+	for _, s := range steps {
+		if !s.ok {
+			errorsWant++
+		}
+	}
+	if res.Metrics.ToolErrors != errorsWant {
+		t.Errorf("tool errors = %d, want %d", res.Metrics.ToolErrors, errorsWant)
+	}
+	if !slices.Equal(res.SeriesUsed, []string{"fred:UNRATE", "fred:PAYEMS"}) {
+		t.Errorf("series used = %v", res.SeriesUsed)
+	}
+	if len(res.Tables) != 1 || len(res.Derived) != 1 || len(res.ChangePoints) != 1 || len(res.Charts) != 1 {
+		t.Errorf("tables %d derived %d breaks %d charts %d, want 1 each", len(res.Tables), len(res.Derived), len(res.ChangePoints), len(res.Charts))
+	}
+	if res.Metrics.ModelCalls != len(steps) || res.Metrics.DiscoveryCalls != 12 {
+		t.Errorf("model calls %d discovery calls %d, want %d and 13", res.Metrics.ModelCalls, res.Metrics.DiscoveryCalls, len(steps))
+	}
+}
+
+func TestSessionStepLimit(t *testing.T) {
+	cat, eng := realCatalog(t)
+	m := &scriptModel{window: 1 << 20}
+	for range 3 {
+		m.script = append(m.script, call(agent.ToolSearch, map[string]any{"query": "unemployment rate"}))
+	}
+	sess, err := agent.New(m, cat, eng, agent.Options{MaxSteps: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sess.Ask(context.Background(), "q")
+	if !errors.Is(err, agent.ErrStepLimit) || res.Completed || res.StopReason != "step limit" {
+		t.Fatalf("err %v completed %v stop %q, want the step limit", err, res.Completed, res.StopReason)
+	}
+	if res.Metrics.RepeatSearches != 2 || res.Metrics.RepeatDiscoveries == 0 {
+		t.Errorf("repeat searches %d, repeat discoveries %d: want 2 and > 0", res.Metrics.RepeatSearches, res.Metrics.RepeatDiscoveries)
+	}
+}
+
+func TestPlainReplyIsTheAnswerAndReasoningIsNotSentBack(t *testing.T) {
+	cat, eng := realCatalog(t)
+	first := call(agent.ToolSearch, map[string]any{"query": "bank prime loan rate"})
+	first.Reasoning = "I should look for the prime rate."
+	m := &scriptModel{window: 1 << 20, script: []llm.Message{first, {Role: llm.Assistant, Content: "Done."}}}
+	rec := &memRecorder{}
+	sess, err := agent.New(m, cat, eng, agent.Options{Recorder: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sess.Ask(context.Background(), "prime rate?")
+	if err != nil || res.Answer != "Done." || !res.Completed {
+		t.Fatalf("answer %q completed %v err %v", res.Answer, res.Completed, err)
+	}
+	for _, msg := range m.reqs[1].Messages {
+		if msg.Reasoning != "" {
+			t.Errorf("reasoning sent back to the model in a %s message", msg.Role)
+		}
+	}
+	if len(rec.responses) != 2 || rec.responses[0].Response.Message.Reasoning != first.Reasoning {
+		t.Errorf("recorder did not keep the reasoning content: %+v", rec.responses)
+	}
+	if len(rec.tools) != 1 || !slices.Contains(rec.tools[0].ShownIDs, "fred:DPRIME") {
+		t.Errorf("tool event shown ids = %v, want fred:DPRIME among them", rec.tools)
+	}
+	if len(rec.turns) != 1 || rec.turns[0].Result.Answer != "Done." {
+		t.Errorf("turn events = %+v", rec.turns)
+	}
+}
+
+type memRecorder struct {
+	requests  []agent.RequestEvent
+	responses []agent.ResponseEvent
+	tools     []agent.ToolEvent
+	turns     []agent.TurnEvent
+}
+
+func (r *memRecorder) Request(_ context.Context, ev agent.RequestEvent)   { r.requests = append(r.requests, ev) }
+func (r *memRecorder) Response(_ context.Context, ev agent.ResponseEvent) { r.responses = append(r.responses, ev) }
+func (r *memRecorder) ToolResult(_ context.Context, ev agent.ToolEvent)   { r.tools = append(r.tools, ev) }
+func (r *memRecorder) Turn(_ context.Context, ev agent.TurnEvent)         { r.turns = append(r.turns, ev) }
