@@ -1,0 +1,202 @@
+// Package changepoint finds changes in the mean (or in mean and variance) of
+// a sequence of values, by PELT (exact optimal segmentation with pruning,
+// Killick, Fearnhead and Eckley 2012) or by binary segmentation.
+//
+// Costs are twice the negative Gaussian log-likelihood of a segment, up to
+// constants. Mean: the residual sum of squares divided by the noise variance,
+// which is estimated robustly from the median absolute first difference (so
+// the level shifts themselves barely affect it) unless Options.Scale gives
+// it. MeanVar: the segment length times the log of the segment's variance
+// (floored at a tiny fraction of the whole series' variance, so that a
+// perfectly flat segment does not score minus infinity).
+//
+// Penalties are per added break, with p the parameters per segment (1 for
+// Mean, 2 for MeanVar) and n the number of values: BIC = (p+1)·ln n,
+// MBIC = (p+2)·ln n (the per-break part of Zhang and Siegmund's modified BIC;
+// the segment-length term is left out), or a Manual value.
+//
+// A break's Index is the first value of the new regime: values[Index-1] is
+// the last value of the old one.
+package changepoint
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Sentinel errors.
+var (
+	// ErrTooShort is returned when there are fewer than 2×MinSegment values.
+	ErrTooShort = errors.New("changepoint: series too short")
+	// ErrBadValue is returned for NaN or infinite values.
+	ErrBadValue = errors.New("changepoint: bad value")
+	// ErrBadOptions is returned for invalid options (negative penalty...).
+	ErrBadOptions = errors.New("changepoint: bad options")
+)
+
+// Cost selects what a change is a change of.
+type Cost int
+
+// Costs.
+const (
+	Mean    Cost = iota // change in mean, common variance
+	MeanVar             // change in mean and variance
+)
+
+func (c Cost) String() string {
+	if c == MeanVar {
+		return "mean and variance"
+	}
+	return "mean"
+}
+
+// params is the number of parameters per segment.
+func (c Cost) params() float64 {
+	if c == MeanVar {
+		return 2
+	}
+	return 1
+}
+
+// Penalty is the cost of adding one break.
+type Penalty struct {
+	kind  string
+	value float64
+}
+
+// Penalties.
+var (
+	BIC  = Penalty{kind: "BIC"}
+	MBIC = Penalty{kind: "MBIC"}
+)
+
+// Manual is a penalty of x per break, in the units of the cost.
+func Manual(x float64) Penalty { return Penalty{kind: "manual", value: x} }
+
+func (p Penalty) String() string {
+	if p.kind == "manual" {
+		return fmt.Sprintf("manual(%g)", p.value)
+	}
+	if p.kind == "" {
+		return "MBIC"
+	}
+	return p.kind
+}
+
+// Value is the penalty per break for n values under cost c.
+func (p Penalty) Value(c Cost, n int) float64 {
+	switch p.kind {
+	case "manual":
+		return p.value
+	case "BIC":
+		return (c.params() + 1) * math.Log(float64(n))
+	}
+	return (c.params() + 2) * math.Log(float64(n))
+}
+
+// ParsePenalty reads "bic", "mbic" or a number.
+func ParsePenalty(s string) (Penalty, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "bic", "sic":
+		return BIC, nil
+	case "mbic", "":
+		return MBIC, nil
+	}
+	var x float64
+	if _, err := fmt.Sscanf(s, "%g", &x); err != nil || x < 0 || math.IsNaN(x) {
+		return Penalty{}, fmt.Errorf("%w: penalty %q: want bic, mbic or a non-negative number", ErrBadOptions, s)
+	}
+	return Manual(x), nil
+}
+
+// Options control the search. The zero value is Mean cost, MBIC penalty,
+// default minimum segment and no cap on breaks.
+type Options struct {
+	Cost       Cost
+	Penalty    Penalty // zero value = MBIC
+	MinSegment int     // fewest values in a segment; 0 = 2 for Mean, 3 for MeanVar
+	MaxBreaks  int     // BinSeg only: stop after this many breaks; 0 = no cap
+	Scale      float64 // Mean only: noise standard deviation; 0 = estimate it
+}
+
+// Segment is a run of values between breaks: [Start, End).
+type Segment struct {
+	Start, End int
+	Mean       float64
+	Variance   float64 // population variance of the segment's values
+}
+
+// Len is the number of values in the segment.
+func (s Segment) Len() int { return s.End - s.Start }
+
+// Break is one detected change.
+type Break struct {
+	Index  int     // first value of the new regime
+	Before Segment // segment that ends at Index
+	After  Segment // segment that starts at Index
+	Gain   float64 // cost saved by splitting Before∪After at Index (compare with Penalty)
+}
+
+// Result is a segmentation.
+type Result struct {
+	N        int
+	Method   string // "PELT" or "BinSeg"
+	Cost     Cost
+	Penalty  float64 // per break, in cost units
+	Scale    float64 // noise standard deviation used by the Mean cost (0 for MeanVar)
+	Total    float64 // sum of segment costs (penalties excluded)
+	Breaks   []Break
+	Segments []Segment
+}
+
+// prepare validates values and options and builds the cost function.
+func prepare(values []float64, o Options) (*coster, Options, error) {
+	if o.MinSegment <= 0 {
+		o.MinSegment = 2
+		if o.Cost == MeanVar {
+			o.MinSegment = 3
+		}
+	}
+	if o.Cost == MeanVar && o.MinSegment < 2 {
+		return nil, o, fmt.Errorf("%w: MeanVar needs MinSegment of at least 2", ErrBadOptions)
+	}
+	if o.Cost != Mean && o.Cost != MeanVar {
+		return nil, o, fmt.Errorf("%w: unknown cost %d", ErrBadOptions, o.Cost)
+	}
+	if o.Penalty.kind == "manual" && (o.Penalty.value < 0 || math.IsNaN(o.Penalty.value) || math.IsInf(o.Penalty.value, 0)) {
+		return nil, o, fmt.Errorf("%w: penalty %g must be a finite non-negative number", ErrBadOptions, o.Penalty.value)
+	}
+	if o.Scale < 0 || math.IsNaN(o.Scale) {
+		return nil, o, fmt.Errorf("%w: scale %g must be positive", ErrBadOptions, o.Scale)
+	}
+	if len(values) < 2*o.MinSegment {
+		return nil, o, fmt.Errorf("%w: %d values, need at least %d (two segments of MinSegment %d)",
+			ErrTooShort, len(values), 2*o.MinSegment, o.MinSegment)
+	}
+	for i, v := range values {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, o, fmt.Errorf("%w: value %d is %g (drop missing values first)", ErrBadValue, i, v)
+		}
+	}
+	return newCoster(values, o), o, nil
+}
+
+// result builds the Result for breaks (sorted first indexes of new regimes).
+func result(method string, c *coster, o Options, breaks []int, pen float64) Result {
+	r := Result{N: c.n, Method: method, Cost: o.Cost, Penalty: pen, Scale: c.scale}
+	slices.Sort(breaks)
+	bounds := append(append([]int{0}, breaks...), c.n)
+	for i := 0; i+1 < len(bounds); i++ {
+		r.Segments = append(r.Segments, c.segment(bounds[i], bounds[i+1]))
+		r.Total += c.cost(bounds[i], bounds[i+1])
+	}
+	for i, b := range breaks {
+		before, after := r.Segments[i], r.Segments[i+1]
+		gain := c.cost(before.Start, after.End) - c.cost(before.Start, b) - c.cost(b, after.End)
+		r.Breaks = append(r.Breaks, Break{Index: b, Before: before, After: after, Gain: gain})
+	}
+	return r
+}

@@ -1,0 +1,177 @@
+package analysis
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// edgeSlackDays is how far from a period's ends the first and last values of
+// a daily or weekly series may fall for the period to count as covered
+// (weekends and holidays for daily data, the weekday of weekly data).
+var edgeSlackDays = map[Frequency]int{Daily: 4, Weekly: 7, Biweekly: 14}
+
+// bucket accumulates the values of one target period.
+type bucket struct {
+	start       time.Time
+	n           int
+	sum         float64
+	first, last Point
+}
+
+// downInfo records what down-sampling did, for the column note written once
+// the table range is known.
+type downInfo struct {
+	method     string
+	defaulted  bool
+	expected   int
+	counts     []int
+	incomplete []time.Time
+}
+
+// resample moves one series to the table frequency tf and describes how in
+// the returned column (values are filled later by the table). For a
+// down-sampled series the note is left to Align, which knows the range.
+func resample(s Series, tf Frequency) (map[time.Time]float64, *Column, *downInfo) {
+	col := &Column{Name: s.ID, ID: s.ID, Title: s.Title, Unit: s.Unit, Source: s.Source, SourceFrequency: s.Frequency}
+	pts := s.Observed()
+	name := s.Name()
+	out := make(map[time.Time]float64, len(pts))
+	switch {
+	case s.Frequency == tf:
+		col.Method = "as is"
+		dup := 0
+		for _, p := range pts {
+			d := PeriodStart(p.Date, tf)
+			if _, ok := out[d]; ok {
+				dup++
+			}
+			out[d] = p.Value
+		}
+		note := fmt.Sprintf("%s: %s, kept as is", name, FrequencyName(tf))
+		if dup > 0 {
+			note += fmt.Sprintf("; %d values shared a %s with a later one and were replaced by it", dup, periodNoun(tf))
+		}
+		col.Notes = append(col.Notes, note)
+	case Coarser(s.Frequency, tf):
+		col.Method = "at period start"
+		for _, p := range pts {
+			out[placeCoarse(PeriodStart(p.Date, s.Frequency), tf)] = p.Value
+		}
+		col.Notes = append(col.Notes, fmt.Sprintf("%s: %s in a %s table: each value sits at the first %s of its %s, other rows are missing (not interpolated)",
+			name, FrequencyName(s.Frequency), FrequencyName(tf), periodNoun(tf), periodNoun(s.Frequency)))
+	default:
+		return out, col, downsample(s, pts, tf, col, out)
+	}
+	return out, col, nil
+}
+
+// downsample aggregates a finer series into periods of tf, keeping only
+// complete periods (see BuildTable).
+func downsample(s Series, pts []Point, tf Frequency, col *Column, out map[time.Time]float64) *downInfo {
+	method := s.Aggregation
+	defaulted := method == ""
+	if defaulted {
+		method = AggAverage
+	}
+	col.Method = method
+	var buckets []bucket
+	for _, p := range pts {
+		d := PeriodStart(p.Date, tf)
+		if n := len(buckets); n == 0 || !buckets[n-1].start.Equal(d) {
+			buckets = append(buckets, bucket{start: d, first: p})
+		}
+		b := &buckets[len(buckets)-1]
+		b.n++
+		b.sum += p.Value
+		b.last = p
+	}
+	expected := subPeriods(s.Frequency, tf)
+	slack := edgeSlackDays[s.Frequency]
+	info := &downInfo{method: method, defaulted: defaulted, expected: expected}
+	for _, b := range buckets {
+		end := NextPeriod(b.start, tf)
+		var okFirst, okLast, complete bool
+		if expected > 0 {
+			okFirst = PeriodStart(b.first.Date, s.Frequency).Equal(b.start)
+			okLast = PeriodStart(b.last.Date, s.Frequency).Equal(end.AddDate(0, -monthsIn[s.Frequency], 0))
+			complete = b.n == expected
+		} else {
+			okFirst = !b.first.Date.After(b.start.AddDate(0, 0, slack))
+			okLast = !b.last.Date.Before(end.AddDate(0, 0, -slack-1))
+			complete = okFirst && okLast
+		}
+		var v float64
+		ok := false
+		switch method {
+		case AggAverage:
+			v, ok = b.sum/float64(b.n), complete
+		case AggSum:
+			v, ok = b.sum, complete
+		case AggLast:
+			v, ok = b.last.Value, okLast
+		case AggFirst:
+			v, ok = b.first.Value, okFirst
+		}
+		if !ok {
+			info.incomplete = append(info.incomplete, b.start)
+			continue
+		}
+		out[b.start] = v
+		info.counts = append(info.counts, b.n)
+	}
+	return info
+}
+
+// note describes the down-sampling, counting only incomplete periods
+// inside the table range [lo, hi].
+func (info *downInfo) note(s Series, tf Frequency, lo, hi time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s → %s ", s.Name(), FrequencyName(s.Frequency), FrequencyName(tf))
+	switch info.method {
+	case AggAverage:
+		b.WriteString("average")
+	case AggSum:
+		b.WriteString("sum")
+	case AggLast:
+		b.WriteString("end-of-period value")
+	case AggFirst:
+		b.WriteString("start-of-period value")
+	}
+	if info.method == AggAverage || info.method == AggSum {
+		if info.expected > 0 {
+			fmt.Fprintf(&b, " of %d %ss", info.expected, periodNoun(s.Frequency))
+		} else if len(info.counts) > 0 {
+			c := slices.Clone(info.counts)
+			slices.Sort(c)
+			fmt.Fprintf(&b, " of %d values per %s (median)", c[len(c)/2], periodNoun(tf))
+		}
+	}
+	if info.defaulted {
+		b.WriteString(" (no method given: average)")
+	}
+	var inc []string
+	for _, d := range info.incomplete {
+		if !d.Before(lo) && !d.After(hi) {
+			inc = append(inc, FormatPeriod(d, tf))
+		}
+	}
+	if len(inc) > 0 {
+		fmt.Fprintf(&b, "; %s left missing (", plural(len(inc), "incomplete "+periodNoun(tf)))
+		if len(inc) > 3 {
+			inc = []string{inc[0], inc[1], "…", inc[len(inc)-1]}
+		}
+		b.WriteString(strings.Join(inc, ", "))
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// plural writes "1 month" or "3 months".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
