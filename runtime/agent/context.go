@@ -148,6 +148,7 @@ func (a *assembler) assemble(turns []*turn) (Assembly, error) {
 	// 3. Drop this turn's older steps, oldest first; their candidates stay
 	//    in the shortlist.
 	carrier := newestSearch(cur)
+	var dropped []string
 	for si := range cur.steps {
 		s := &cur.steps[si]
 		if fits() || slices.Contains(s.results, newest) {
@@ -157,11 +158,12 @@ func (a *assembler) assemble(turns []*turn) (Assembly, error) {
 			continue // it carries the shortlist
 		}
 		p.dropStep[s] = true
-		var labels []string
 		for _, r := range s.results {
-			labels = append(labels, r.label)
+			dropped = append(dropped, r.label)
 		}
-		p.notices = append(p.notices, "this turn's earlier results "+strings.Join(labels, "; ")+" (their candidates remain in the shortlist)")
+	}
+	if len(dropped) > 0 {
+		p.notices = append(p.notices, "this request's earlier results "+strings.Join(dropped, "; ")+" (their candidates remain in the shortlist)")
 	}
 	// 4. Trim the shortlist, oldest entries first.
 	if !fits() && len(cur.shortlist) > 0 {
@@ -177,7 +179,7 @@ func (a *assembler) assemble(turns []*turn) (Assembly, error) {
 		}
 		p.shortlistKeep = lo
 		if n := len(cur.shortlist) - lo; n > 0 {
-			p.notices = append(p.notices, fmt.Sprintf("the %d oldest shortlist entries of this turn", n))
+			p.notices = append(p.notices, fmt.Sprintf("the %d oldest shortlist entries of this request", n))
 		}
 	}
 	// 5. Last resort: the newest result in compact form.
@@ -279,8 +281,8 @@ func (a *assembler) render(turns []*turn, p *plan) Assembly {
 	asm := Assembly{VisibleIDs: map[string]bool{}}
 	sys := a.system
 	if len(p.notices) > 0 {
-		sys += "\n\nContext note: to fit the model's context window, these were removed from the conversation: " +
-			strings.Join(p.notices, "; ") + ". What they showed is no longer visible; search again if you need it."
+		sys += "\n\nContext note: to fit the model's context window, these were removed from the conversation:\n- " +
+			strings.Join(p.notices, "\n- ") + "\nWhat they showed is no longer visible; search again if you need it."
 		asm.Dropped = p.notices
 	}
 	msgs := []llm.Message{{Role: llm.System, Content: sys}}

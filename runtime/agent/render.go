@@ -231,7 +231,7 @@ func renderDescribe(infos []SeriesInfo, unknown []string) (full, compact string,
 // renderShortlist lists every candidate shown this turn, newest first.
 func renderShortlist(items []candidate, omitted int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Shortlist this turn (every candidate shown so far, newest first, %d):\n", len(items))
+	fmt.Fprintf(&b, "Shortlist for the current request (every candidate shown so far, newest first, %d):\n", len(items))
 	for _, c := range items {
 		b.WriteString(c.lineShortlist())
 		b.WriteByte('\n')

@@ -161,7 +161,13 @@ type memRecorder struct {
 	turns     []agent.TurnEvent
 }
 
-func (r *memRecorder) Request(_ context.Context, ev agent.RequestEvent)   { r.requests = append(r.requests, ev) }
-func (r *memRecorder) Response(_ context.Context, ev agent.ResponseEvent) { r.responses = append(r.responses, ev) }
-func (r *memRecorder) ToolResult(_ context.Context, ev agent.ToolEvent)   { r.tools = append(r.tools, ev) }
-func (r *memRecorder) Turn(_ context.Context, ev agent.TurnEvent)         { r.turns = append(r.turns, ev) }
+func (r *memRecorder) Request(_ context.Context, ev agent.RequestEvent) {
+	r.requests = append(r.requests, ev)
+}
+func (r *memRecorder) Response(_ context.Context, ev agent.ResponseEvent) {
+	r.responses = append(r.responses, ev)
+}
+func (r *memRecorder) ToolResult(_ context.Context, ev agent.ToolEvent) {
+	r.tools = append(r.tools, ev)
+}
+func (r *memRecorder) Turn(_ context.Context, ev agent.TurnEvent) { r.turns = append(r.turns, ev) }
