@@ -41,6 +41,7 @@ type Event struct {
 	Answer  string       `json:"answer,omitempty"`  // turn_end: the final answer
 
 	Request   *llm.Request  `json:"request,omitempty"`    // request, as sent
+	Assembly  *Assembly     `json:"assembly,omitempty"`   // request: how the context was assembled
 	Response  *llm.Response `json:"response,omitempty"`   // response
 	LatencyMS float64       `json:"latency_ms,omitempty"` // response: time the call took
 
@@ -56,6 +57,17 @@ type SessionInfo struct {
 	BundleID      string `json:"bundle_id,omitempty"`
 	// Meta holds anything else worth keeping (endpoint, agent version...).
 	Meta map[string]string `json:"meta,omitempty"`
+}
+
+// Assembly describes how a request's context was assembled to fit the
+// window, when the caller knows.
+type Assembly struct {
+	EstimatedTokens int `json:"estimated_tokens,omitempty"`
+	Budget          int `json:"budget,omitempty"`
+	// Collapsed counts tool results sent in compact form.
+	Collapsed int `json:"collapsed,omitempty"`
+	// Dropped describes what was left out entirely.
+	Dropped []string `json:"dropped,omitempty"`
 }
 
 // ToolResult is one executed tool call and its result.

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/sextant-dev/sextant/runtime/llm"
 )
 
 // Trace is a session trace read back from its file.
@@ -94,6 +96,16 @@ func (t *Trace) Turns() []Turn {
 			tu.User = e.User
 		case KindTurnEnd:
 			tu.Answer, tu.Ended = e.Answer, true
+		case KindRequest:
+			if tu.User == "" && e.Request != nil {
+				// No turn_start seen: the turn's text is the request's last user message.
+				for i := len(e.Request.Messages) - 1; i >= 0; i-- {
+					if e.Request.Messages[i].Role == llm.User {
+						tu.User = e.Request.Messages[i].Content
+						break
+					}
+				}
+			}
 		}
 		tu.Events = append(tu.Events, e)
 	}

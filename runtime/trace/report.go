@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,6 +26,12 @@ var reportTmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 		}
 		return time.Duration(f * float64(time.Millisecond)).Round(time.Millisecond).String()
 	},
+	"known": func(n int) string {
+		if n == 0 {
+			return "–"
+		}
+		return strconv.Itoa(n)
+	},
 	"join":  strings.Join,
 	"clock": func(t time.Time) string { return t.Format("15:04:05.000") },
 	"long":  func(s string) bool { return len(s) > 1500 || strings.Count(s, "\n") > 30 },
@@ -33,6 +41,31 @@ var reportTmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 // embedded), with metrics computed with the default discovery tools.
 func Report(tr *Trace, w io.Writer) error {
 	return ReportWith(tr, w, MetricsConfig{})
+}
+
+// ReportFile reads the trace at tracePath and writes its report to
+// htmlPath, replacing any earlier report only once the new one is complete.
+func ReportFile(tracePath, htmlPath string) error {
+	tr, err := Read(tracePath)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(htmlPath), ".report-*.html")
+	if err != nil {
+		return fmt.Errorf("trace: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // no-op once renamed
+	if err := Report(tr, tmp); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("trace: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), htmlPath); err != nil {
+		return fmt.Errorf("trace: %w", err)
+	}
+	return nil
 }
 
 // ReportWith is Report with a metrics configuration.

@@ -137,3 +137,36 @@ func TestNilWriterAndClose(t *testing.T) {
 		t.Errorf("write after close: %v", err)
 	}
 }
+
+func TestExplicitNumberingAndAssembly(t *testing.T) {
+	tr := buildTrace(t, func(w *Writer) {
+		// A caller numbering turns and calls itself, with no turn_start event.
+		req := llm.Request{Messages: []llm.Message{{Role: llm.System, Content: "s"}, user("how many?"), {Role: llm.Assistant, Content: "x"}}}
+		must(t, w.Append(Event{Kind: KindRequest, Turn: 3, Call: 2, Request: &req, Assembly: &Assembly{EstimatedTokens: 900, Budget: 1000, Collapsed: 4, Dropped: []string{"2 oldest results"}}}))
+		must(t, w.Append(Event{Kind: KindTurnEnd, Turn: 3, Answer: "7"}))
+	})
+	turns := tr.Turns()
+	if len(turns) != 1 || turns[0].Number != 3 || turns[0].User != "how many?" || tr.Events[0].Call != 2 {
+		t.Fatalf("turns = %+v", turns)
+	}
+	a := tr.Events[0].Assembly
+	if a == nil || a.Budget != 1000 || a.Collapsed != 4 || len(a.Dropped) != 1 {
+		t.Errorf("assembly = %+v", a)
+	}
+}
+
+func TestReportFile(t *testing.T) {
+	w, path := newTestWriter(t)
+	_, _ = w.TurnStart("question text")
+	must(t, w.Close())
+	out := filepath.Join(filepath.Dir(path), "report.html")
+	must(t, ReportFile(path, out))
+	b, err := os.ReadFile(out)
+	must(t, err)
+	if !strings.Contains(string(b), "question text") || !strings.HasPrefix(string(b), "<!DOCTYPE html>") {
+		t.Errorf("report file = %.200s", b)
+	}
+	if err := ReportFile(filepath.Join(t.TempDir(), "absent.jsonl"), out); err == nil {
+		t.Error("ReportFile accepted a missing trace")
+	}
+}

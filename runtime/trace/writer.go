@@ -81,6 +81,18 @@ func (w *Writer) Request(req llm.Request) (int, error) {
 	return call, w.append(Event{Kind: KindRequest, Request: &req}, true)
 }
 
+// RequestAssembled is Request with a description of the context assembly.
+func (w *Writer) RequestAssembled(req llm.Request, a Assembly) (int, error) {
+	if w == nil {
+		return 0, nil
+	}
+	w.mu.Lock()
+	w.call++
+	call := w.call
+	w.mu.Unlock()
+	return call, w.append(Event{Kind: KindRequest, Request: &req, Assembly: &a}, true)
+}
+
 // Response records the answer to the latest request.
 func (w *Writer) Response(resp llm.Response, latency time.Duration) error {
 	return w.append(Event{Kind: KindResponse, Response: &resp, LatencyMS: ms(latency)}, true)
@@ -105,7 +117,8 @@ func (w *Writer) Error(err error) error {
 }
 
 // Append writes a caller-built event, stamping Seq, Time and, when unset,
-// Turn and Call.
+// Turn and Call with the writer's own count. Callers that number turns and
+// calls themselves set both and use Append for every event.
 func (w *Writer) Append(e Event) error {
 	return w.append(e, e.Call == 0)
 }
