@@ -151,6 +151,29 @@ func (c *Client) Generate(ctx context.Context, req llm.Request) (llm.Response, e
 	return llm.Response{}, fmt.Errorf("%w: %d attempts to %s failed, last: %w", llm.ErrUnavailable, attempts, c.cfg.BaseURL, lastErr)
 }
 
+// Models lists the model ids the endpoint serves, in one bounded attempt;
+// use it to check that a server is up before a session. Connection failures
+// wrap llm.ErrUnavailable.
+func (c *Client) Models(ctx context.Context) ([]string, error) {
+	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	list, err := c.api.ListModels(actx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("openai: %w", ctx.Err())
+		}
+		if classify(err) == transient {
+			return nil, fmt.Errorf("%w: list models at %s: %w", llm.ErrUnavailable, c.cfg.BaseURL, err)
+		}
+		return nil, fmt.Errorf("%w: list models: %w", ErrRejected, err)
+	}
+	ids := make([]string, len(list.Models))
+	for i, m := range list.Models {
+		ids[i] = m.ID
+	}
+	return ids, nil
+}
+
 // attempt makes one bounded call and returns the exchange it captured.
 func (c *Client) attempt(ctx context.Context, apiReq goopenai.ChatCompletionRequest, forceZeroTemp bool) (goopenai.ChatCompletionResponse, *exchange, error) {
 	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)

@@ -382,3 +382,44 @@ func TestInvalidInput(t *testing.T) {
 		t.Errorf("ContextWindow = %d", c.ContextWindow())
 	}
 }
+
+func TestThinkBlockInContent(t *testing.T) {
+	cases := []struct{ content, reasoning, rest string }{
+		{"<think>\ncompare A & B\n</think>\n\nA is larger.", "compare A & B", "A is larger."},
+		{"<think>cut off mid-thought", "cut off mid-thought", ""},
+		{"No thinking here <think>x</think>", "", "No thinking here <think>x</think>"},
+	}
+	for _, tc := range cases {
+		srv := fakeserver.New(fakeserver.Reply(tc.content))
+		c, _ := newTestClient(t, srv, nil)
+		resp, err := c.Generate(context.Background(), userRequest("q"))
+		srv.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Message.Reasoning != tc.reasoning || resp.Message.Content != tc.rest {
+			t.Errorf("%q: reasoning %q content %q, want %q %q", tc.content, resp.Message.Reasoning, resp.Message.Content, tc.reasoning, tc.rest)
+		}
+	}
+	// A server-provided reasoning field wins; the content is left alone.
+	srv := fakeserver.New(fakeserver.Step{Content: "<think>inline</think>ok", Reasoning: "field"})
+	defer srv.Close()
+	c, _ := newTestClient(t, srv, nil)
+	resp, err := c.Generate(context.Background(), userRequest("q"))
+	if err != nil || resp.Message.Reasoning != "field" || resp.Message.Content != "<think>inline</think>ok" {
+		t.Errorf("resp = %+v, err = %v", resp.Message, err)
+	}
+}
+
+func TestModels(t *testing.T) {
+	srv := fakeserver.New()
+	c, _ := newTestClient(t, srv, nil)
+	ids, err := c.Models(context.Background())
+	if err != nil || !reflect.DeepEqual(ids, []string{fakeserver.ModelName}) {
+		t.Errorf("models = %v, %v", ids, err)
+	}
+	srv.Close()
+	if _, err := c.Models(context.Background()); !errors.Is(err, llm.ErrUnavailable) {
+		t.Errorf("closed server: err = %v, want ErrUnavailable", err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	goopenai "github.com/sashabaranov/go-openai"
 
@@ -100,6 +101,9 @@ func fromAPIResponse(resp goopenai.ChatCompletionResponse, raw []byte) (llm.Resp
 	if msg.Reasoning == "" {
 		msg.Reasoning = rawReasoning(raw)
 	}
+	if msg.Reasoning == "" {
+		msg.Reasoning, msg.Content = splitThink(msg.Content)
+	}
 	for i, tc := range choice.Message.ToolCalls {
 		id := tc.ID
 		if id == "" {
@@ -139,4 +143,21 @@ func rawReasoning(raw []byte) string {
 		return "" // absent, null, or an object form we do not read
 	}
 	return s
+}
+
+// splitThink separates a leading <think>...</think> block, which servers
+// running without a reasoning parser leave in the content. An unclosed
+// block (the answer was cut off) is all reasoning.
+func splitThink(content string) (reasoning, rest string) {
+	trimmed := strings.TrimLeft(content, " \t\r\n")
+	const open, closing = "<think>", "</think>"
+	if !strings.HasPrefix(trimmed, open) {
+		return "", content
+	}
+	body := trimmed[len(open):]
+	end := strings.Index(body, closing)
+	if end < 0 {
+		return strings.TrimSpace(body), ""
+	}
+	return strings.TrimSpace(body[:end]), strings.TrimLeft(body[end+len(closing):], " \t\r\n")
 }
