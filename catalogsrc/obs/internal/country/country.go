@@ -69,9 +69,8 @@ var aliases = map[string]string{
 	"cabo verde":                                           "CPV",
 	"brunei darussalam":                                    "BRN",
 	"sao tome and principe":                                "STP",
-	"st. kitts and nevis":                                  "KNA",
-	"st. lucia":                                            "LCA",
-	"st. vincent and the grenadines":                       "VCT",
+	"myanmar":                                              "MMR",
+	"burma":                                                "MMR",
 	"timor-leste":                                          "TLS",
 	"kosovo":                                               "XKX",
 }
@@ -112,8 +111,12 @@ func buildTables() (names map[string]string, english map[string]string) {
 // use, and collapses inner spaces, so lookups ignore spelling noise.
 func normalise(name string) string {
 	s := strings.ToLower(strings.TrimSpace(name))
-	s = strings.NewReplacer("ü", "u", "ô", "o", "ã", "a", "é", "e", "í", "i", "ç", "c", "’", "'").Replace(s)
-	return strings.Join(strings.Fields(s), " ")
+	s = strings.NewReplacer("ü", "u", "ô", "o", "ã", "a", "é", "e", "í", "i", "ç", "c", "’", "'", "&", " and ").Replace(s)
+	s = strings.Join(strings.Fields(s), " ")
+	if rest, ok := strings.CutPrefix(s, "st. "); ok {
+		s = "saint " + rest
+	}
+	return s
 }
 
 // ISO3FromName returns the alpha-3 code of a country name, or false.

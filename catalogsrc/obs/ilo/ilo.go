@@ -1,0 +1,234 @@
+// Package ilo reads the ILO quarterly unemployment-rate table
+// (unemployment-ilo.csv: columns Sex, Age, Quarter, then one column per
+// country) as kind "ilo-unemployment", both as observations and as a catalog
+// source, since no other catalog has rows for these series. Each country
+// becomes one quarterly series with id "ilo:<ISO3>" ("ilo:TUR") — or
+// "ilo:<column name>" for a name the country table does not know — and one
+// catalog record titled "Unemployment rate (ILO) — <Country>". Dates are
+// quarter starts (2019Q4 → 2019-10-01). Countries with no value are skipped.
+//
+// Spec: files.file (required); options.sex and options.age select the rows
+// (default "Total" each), options.encoding (default utf-8),
+// options.namespace (id prefix, default "ilo").
+package ilo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/obs"
+	"github.com/sextant-dev/sextant/catalogsrc/obs/internal/country"
+)
+
+// Kind is the registered kind, for observations and catalog alike.
+const Kind = "ilo-unemployment"
+
+// Topic is the catalog heading and title stem of every series.
+const Topic = "Unemployment rate (ILO)"
+
+func init() {
+	catalogsrc.RegisterObservations(Kind, func(s catalogsrc.Spec) (catalogsrc.ObservationSource, error) { return New(s) })
+	catalogsrc.Register(Kind, func(s catalogsrc.Spec) (catalogsrc.Source, error) { return New(s) })
+}
+
+// Source reads the ILO table; it is both a catalog and an observation source.
+type Source struct {
+	file, encoding, namespace, sex, age string
+}
+
+// New builds a Source from its spec.
+func New(spec catalogsrc.Spec) (*Source, error) {
+	file, err := spec.RequireFile("file")
+	if err != nil {
+		return nil, err
+	}
+	s := &Source{file: file, encoding: spec.Options["encoding"], namespace: obs.Namespace(spec, "ilo"), sex: "Total", age: "Total"}
+	if _, err := obs.NewDecoder(s.encoding); err != nil {
+		return nil, fmt.Errorf("source %q: %w", spec.Name, err)
+	}
+	if v := strings.TrimSpace(spec.Options["sex"]); v != "" {
+		s.sex = v
+	}
+	if v := strings.TrimSpace(spec.Options["age"]); v != "" {
+		s.age = v
+	}
+	return s, nil
+}
+
+// Name implements catalogsrc.Source and catalogsrc.ObservationSource.
+func (s *Source) Name() string { return s.namespace }
+
+// Files implements catalogsrc.Source and catalogsrc.ObservationSource.
+func (s *Source) Files() []string { return []string{s.file} }
+
+// ReadObservations implements catalogsrc.ObservationSource.
+func (s *Source) ReadObservations(ctx context.Context, sink catalogsrc.ObservationSink) error {
+	series, err := s.load(ctx, sink)
+	if err != nil {
+		return err
+	}
+	for _, c := range series {
+		if err := sink.AddSeries(c.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Read implements catalogsrc.Source: one record per country with values.
+func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
+	series, err := s.load(ctx, sink)
+	if err != nil {
+		return err
+	}
+	for _, c := range series {
+		pts := c.data.Points
+		rec := catalogsrc.Record{
+			ID:            c.data.ID,
+			NativeID:      c.name,
+			Source:        s.namespace,
+			Title:         Topic + " — " + c.name,
+			Unit:          "%",
+			Frequency:     catalogsrc.Quarterly,
+			FrequencyText: "Quarterly",
+			Start:         pts[0].Date,
+			End:           pts[len(pts)-1].Date,
+			Country:       c.iso3,
+			Description:   fmt.Sprintf("Unemployment rate in percent of the labour force, ILO quarterly estimates (sex: %s, age: %s).", s.sex, s.age),
+			Path:          []string{Topic},
+			Pos:           c.data.Pos,
+		}
+		if err := sink.Add(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type countrySeries struct {
+	name, iso3 string
+	data       catalogsrc.SeriesData
+}
+
+func (s *Source) load(ctx context.Context, rej obs.Rejecter) ([]countrySeries, error) {
+	f, err := obs.Open(s.file, s.encoding)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return s.read(ctx, f, s.file, rej)
+}
+
+const (
+	colSex     = "Sex"
+	colAge     = "Age"
+	colQuarter = "Quarter"
+)
+
+var valueSyntax = obs.ValueSyntax{Missing: []string{"..", "NA", "NaN"}}
+
+type column struct {
+	index      int
+	name, iso3 string
+	b          *obs.Builder
+}
+
+func (s *Source) read(ctx context.Context, r io.Reader, file string, rej obs.Rejecter) ([]countrySeries, error) {
+	in := obs.NewCSV(r, file, ',')
+	header, err := in.Header(rej)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := obs.Columns(file, header, colSex, colAge, colQuarter)
+	if err != nil {
+		return nil, err
+	}
+	countries := s.countryColumns(file, header, cols, rej)
+	if len(countries) == 0 {
+		return nil, obs.Unreadable(file, errors.New("no country columns after Sex, Age, Quarter"))
+	}
+	for n := 0; ; n++ {
+		if err := obs.Canceled(ctx, n); err != nil {
+			return nil, err
+		}
+		rec, line, err := in.Next(rej)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		reject := func(field, reason string) {
+			rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: line}, Field: field, Reason: reason, Raw: obs.Raw(rec, ",")})
+		}
+		if len(rec) != len(header) {
+			reject("", fmt.Sprintf("row has %d fields, header has %d", len(rec), len(header)))
+			continue
+		}
+		if strings.TrimSpace(rec[cols[0]]) != s.sex || strings.TrimSpace(rec[cols[1]]) != s.age {
+			continue
+		}
+		per, err := obs.ParsePeriod(rec[cols[2]])
+		if err != nil {
+			reject(colQuarter, err.Error())
+			continue
+		}
+		if per.Grain != catalogsrc.Quarterly {
+			reject(colQuarter, fmt.Sprintf("%q is not a quarter like 2019Q4", rec[cols[2]]))
+			continue
+		}
+		date := per.Start(catalogsrc.Quarterly)
+		for _, c := range countries {
+			v, ok, err := valueSyntax.ParseValue(rec[c.index])
+			switch {
+			case err != nil:
+				reject(c.name, err.Error())
+			case ok:
+				c.b.Add(date, v, line)
+			}
+		}
+	}
+	out := make([]countrySeries, 0, len(countries))
+	for _, c := range countries {
+		sd, ok := c.b.Finish(rej)
+		if ok {
+			out = append(out, countrySeries{name: c.name, iso3: c.iso3, data: sd})
+		}
+	}
+	return out, nil
+}
+
+// countryColumns maps each country column to a series id; a second column
+// for the same country is rejected.
+func (s *Source) countryColumns(file string, header []string, keys []int, rej obs.Rejecter) []*column {
+	isKey := map[int]bool{keys[0]: true, keys[1]: true, keys[2]: true}
+	byID := map[string]string{}
+	var out []*column
+	for i, name := range header {
+		if isKey[i] {
+			continue
+		}
+		if name == "" {
+			rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: 1}, Field: fmt.Sprintf("column %d", i+1), Reason: "country column without a name; skipped"})
+			continue
+		}
+		iso3, _ := country.ISO3FromName(name)
+		id := s.namespace + ":" + name
+		if iso3 != "" {
+			id = s.namespace + ":" + iso3
+		}
+		if prev, dup := byID[id]; dup {
+			rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: 1}, Field: name, Reason: fmt.Sprintf("same country as column %q (%s); column skipped", prev, id)})
+			continue
+		}
+		byID[id] = name
+		out = append(out, &column{index: i, name: name, iso3: iso3, b: &obs.Builder{
+			ID: id, Frequency: catalogsrc.Quarterly, Pos: catalogsrc.Pos{File: file, Line: 1}, DateField: colQuarter,
+		}})
+	}
+	return out
+}
