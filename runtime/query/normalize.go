@@ -101,7 +101,9 @@ func tokenize(s string) []token {
 	flush := func(end int) {
 		if start >= 0 {
 			raw := string(rs[start:end])
-			out = append(out, token{raw: raw, folded: foldWord(raw)})
+			if f := foldWord(raw); f != "" { // a lone accent folds to nothing
+				out = append(out, token{raw: raw, folded: f})
+			}
 			start = -1
 		}
 	}

@@ -38,7 +38,9 @@ type Vocabulary struct {
 	archivedAsk  *phraseSet[bool]
 	states       *phraseSet[string]
 	implied      *phraseSet[string] // phrase -> ISO3 it implies
-	reserved     map[string]bool    // single words that name a facet: never country codes
+	stateCodes   map[string]bool
+	subnational  *phraseSet[bool]
+	reserved     map[string]bool // single words that name a facet: never country codes
 }
 
 type synonym struct {
@@ -76,6 +78,8 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		archivedAsk:  newPhraseSet[bool](),
 		states:       newPhraseSet[string](),
 		implied:      newPhraseSet[string](),
+		stateCodes:   map[string]bool{},
+		subnational:  newPhraseSet[bool](),
 		reserved:     map[string]bool{},
 	}
 	var err error
@@ -116,6 +120,7 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		{"data/archived.tsv", 2, 2, v.loadArchived},
 		{"data/us_states.tsv", 2, 2, v.loadState},
 		{"data/implied_countries.tsv", 2, 2, v.loadImplied},
+		{"data/subnational.tsv", 1, 1, func(l line) error { v.subnational.add(v.phrase(l.cells[0]), true); return nil }},
 	}
 	for _, ld := range loaders {
 		if err := readTable(fsys, ld.file, ld.min, ld.max, ld.fn); err != nil {
@@ -416,6 +421,10 @@ func (v *Vocabulary) loadState(l line) error {
 	if len(code) != 2 || strings.ToUpper(code) != code {
 		return l.errf(0, "want a two-letter USPS code, got %q", code)
 	}
+	if v.stateCodes[code] {
+		return l.errf(0, "duplicate code %q", code)
+	}
+	v.stateCodes[code] = true
 	v.states.add(v.phrase(l.cells[1]), code)
 	return nil
 }

@@ -1,0 +1,266 @@
+package query
+
+import (
+	"strings"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+)
+
+// RowMeta is what Boost needs to know about one catalog row.
+type RowMeta struct {
+	Source             string               // namespace: evds, fred, weo, ifs, wdi, bis, eurostat, ...
+	Country            string               // ISO3 or ""
+	Frequency          catalogsrc.Frequency // "" when unknown
+	SeasonalAdjustment string               // "SA", "NSA", "SAAR", "Seasonally Adjusted", ... or ""
+	Unit               string
+	Title              string
+	Heading            []string // heading path, broad to narrow
+}
+
+// Options switches Boost's signals on and off (for ablations) and sets
+// their weights.
+type Options struct {
+	Country   bool // countries named in the query vs the row's country
+	State     bool // US states; national rows preferred when no state is named
+	Frequency bool
+	Seasonal  bool
+	Units     bool
+	Source    bool
+	Archived  bool // superseded rows ("Archived data", "DISCONTINUED") demoted
+	Weights   Weights
+}
+
+// Weights are the sizes of Boost's signals. They are additive and meant
+// for a text score scaled so that the query's best text match scores
+// about 1: a country mismatch (-0.3) then outweighs a modest text lead.
+// Frequency and source weights are multiplied by the weight of the query
+// words that asked for them.
+type Weights struct {
+	CountryMatch, CountryMismatch     float64
+	StateMatch, StateMismatch         float64
+	Subnational                       float64 // row below national level, no state asked
+	FrequencyMatch, FrequencyMismatch float64
+	SeasonalMatch, SeasonalMismatch   float64
+	UnitMatch, UnitMismatch           float64 // per unit hint
+	SourceMatch                       float64 // row from a named source
+	SourceMirror                      float64 // row republishing a named source (per its heading)
+	SourceMismatch                    float64 // row from another source
+	Archived                          float64
+}
+
+// DefaultWeights are the weights used by Boost.
+func DefaultWeights() Weights {
+	return Weights{
+		CountryMatch: 0.30, CountryMismatch: 0.30,
+		StateMatch: 0.20, StateMismatch: 0.20,
+		Subnational:    0.15,
+		FrequencyMatch: 0.10, FrequencyMismatch: 0.15,
+		SeasonalMatch: 0.10, SeasonalMismatch: 0.10,
+		UnitMatch: 0.05, UnitMismatch: 0.10,
+		SourceMatch: 0.20, SourceMirror: 0.10, SourceMismatch: 0.10,
+		Archived: 0.10,
+	}
+}
+
+// DefaultOptions has every signal on with DefaultWeights.
+func DefaultOptions() Options {
+	return Options{Country: true, State: true, Frequency: true, Seasonal: true, Units: true, Source: true, Archived: true, Weights: DefaultWeights()}
+}
+
+// Boosts is Boost's answer signal by signal.
+type Boosts struct {
+	Country   float64 `json:"country"`
+	State     float64 `json:"state"`
+	Frequency float64 `json:"frequency"`
+	Seasonal  float64 `json:"seasonal"`
+	Units     float64 `json:"units"`
+	Source    float64 `json:"source"`
+	Archived  float64 `json:"archived"`
+}
+
+// Total is the sum of the signals.
+func (b Boosts) Total() float64 {
+	return b.Country + b.State + b.Frequency + b.Seasonal + b.Units + b.Source + b.Archived
+}
+
+// Boost scores how well a row's metadata fits what the query asks for,
+// with DefaultOptions: positive when the row has the country, state,
+// frequency, seasonal adjustment, unit and source asked for, negative when
+// it has others, 0 when the query asks for nothing the row tells.
+func (u Understanding) Boost(row RowMeta) float64 {
+	return u.BoostDetail(row, DefaultOptions()).Total()
+}
+
+// BoostWith is Boost with chosen options.
+func (u Understanding) BoostWith(row RowMeta, o Options) float64 {
+	return u.BoostDetail(row, o).Total()
+}
+
+// BoostDetail returns each signal of Boost. It analyses the row's title
+// and heading on every call: call it for ranked candidates, not for every
+// catalog row.
+func (u Understanding) BoostDetail(row RowMeta, o Options) Boosts {
+	p := u.p
+	if p == nil {
+		p = Default()
+	}
+	r := p.analyzeRow(row)
+	w := o.Weights
+	var b Boosts
+	if o.Country && len(u.Countries) > 0 {
+		rc := r.countries
+		if len(rc) == 0 && row.Country != "" {
+			rc = []string{row.Country}
+		}
+		if len(rc) > 0 {
+			if intersects(rc, u.Countries) {
+				b.Country = w.CountryMatch
+			} else {
+				b.Country = -w.CountryMismatch
+			}
+		}
+	}
+	if o.State {
+		switch {
+		case len(u.States) > 0 && len(r.states) > 0:
+			if intersects(r.states, u.States) {
+				b.State = w.StateMatch
+			} else {
+				b.State = -w.StateMismatch
+			}
+		case len(u.States) == 0 && (len(u.Countries) == 0 || contains(u.Countries, "USA")) && (len(r.states) > 0 || r.subnational):
+			b.State = -w.Subnational
+		}
+	}
+	if o.Frequency && u.Frequency != catalogsrc.Unknown && row.Frequency != catalogsrc.Unknown {
+		if row.Frequency == u.Frequency {
+			b.Frequency = w.FrequencyMatch * u.FrequencyWeight
+		} else {
+			b.Frequency = -w.FrequencyMismatch * u.FrequencyWeight
+		}
+	}
+	if o.Seasonal && u.SeasonalAdjustment != "" && r.seasonal != "" {
+		if r.seasonal == u.SeasonalAdjustment {
+			b.Seasonal = w.SeasonalMatch
+		} else {
+			b.Seasonal = -w.SeasonalMismatch
+		}
+	}
+	if o.Units {
+		for _, hint := range u.Units {
+			switch {
+			case r.units[hint]:
+				b.Units += w.UnitMatch
+			case p.v.unitGroup[hint] != "none" && r.unitGroups[p.v.unitGroup[hint]]:
+				b.Units -= w.UnitMismatch
+			}
+		}
+	}
+	if o.Source && len(u.Sources) > 0 {
+		b.Source = -w.SourceMismatch * u.Sources[0].Weight
+		for _, s := range u.Sources {
+			switch {
+			case s.Namespace == row.Source:
+				b.Source = max(b.Source, w.SourceMatch*s.Weight)
+			case r.mirrors[s.Namespace]:
+				b.Source = max(b.Source, w.SourceMirror*s.Weight)
+			}
+		}
+	}
+	if o.Archived && r.archived {
+		if u.WantsArchived {
+			b.Archived = w.Archived
+		} else {
+			b.Archived = -w.Archived
+		}
+	}
+	return b
+}
+
+// rowFacts is what analyseRow reads from a row's text.
+type rowFacts struct {
+	countries   []string
+	states      []string
+	subnational bool
+	seasonal    string
+	units       map[string]bool
+	unitGroups  map[string]bool
+	mirrors     map[string]bool
+	archived    bool
+}
+
+func (p *Parser) analyzeRow(row RowMeta) rowFacts {
+	title := p.v.analyze(row.Title)
+	var heading []qtoken
+	for _, h := range row.Heading {
+		heading = append(heading, p.v.analyze(h)...)
+		heading = append(heading, barrier)
+	}
+	f := rowFacts{units: map[string]bool{}, unitGroups: map[string]bool{}, mirrors: map[string]bool{}}
+
+	states := p.v.states.scan(title)
+	inState := make([]bool, len(title))
+	for _, s := range states {
+		f.states = appendUnique(f.states, s.values...)
+		for i := s.start; i < s.end; i++ {
+			inState[i] = true
+		}
+	}
+	// "Unemployment Rate in Cook County, IL": a county or city, or a
+	// state's postal code closing the title.
+	if n := len(title); n > 0 && title[n-1].upper && len(title[n-1].raw) == 2 && p.v.stateCodes[title[n-1].raw] {
+		f.subnational = true
+	}
+	f.subnational = f.subnational || p.v.subnational.contains(title)
+	for _, s := range p.countries.names.scan(title) {
+		if !inState[s.start] {
+			f.countries = appendUnique(f.countries, s.values...)
+		}
+	}
+
+	if sa := p.v.seasonalRows.scan(p.v.analyze(row.SeasonalAdjustment)); len(sa) > 0 {
+		f.seasonal = sa[0].values[0]
+	} else {
+		for _, s := range p.v.seasonalRows.scan(append(append(title, barrier), heading...)) {
+			if f.seasonal == "" || s.values[0] == "NSA" {
+				f.seasonal = s.values[0] // an explicit "not seasonally adjusted" wins
+			}
+		}
+	}
+
+	unitText := append(p.v.analyze(row.Unit), barrier)
+	for _, s := range p.v.unitRows.scan(append(unitText, title...)) {
+		for _, h := range s.values {
+			f.units[h] = true
+			f.unitGroups[p.v.unitGroup[h]] = true
+		}
+	}
+	for _, s := range p.v.sourceRows.scan(heading) {
+		for _, ns := range s.values {
+			f.mirrors[ns] = true
+		}
+	}
+	f.archived = p.v.archivedRows.contains(title) || p.v.archivedRows.contains(heading)
+	return f
+}
+
+// barrier separates texts so that no phrase matches across them.
+var barrier = qtoken{raw: "|", norm: "|", code: true}
+
+func intersects(a, b []string) bool {
+	for _, x := range a {
+		if contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,158 @@
+package query
+
+import (
+	"testing"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+)
+
+func TestBoostCountry(t *testing.T) {
+	u := Parse("Turkish unemployment rate")
+	tur := RowMeta{Source: "evds", Country: "TUR", Title: "Unemployment rate (%)"}
+	usa := RowMeta{Source: "fred", Country: "USA", Title: "Unemployment Rate"}
+	titled := RowMeta{Source: "fred", Country: "", Title: "Harmonized Unemployment Rate for Turkey"}
+	// The title names Korea although the source's rows are Turkish by default.
+	korea := RowMeta{Source: "evds", Country: "TUR", Title: "Korea _ Households _ Percentage of GDP (BIS)"}
+	unknown := RowMeta{Source: "wdi", Title: "Unemployment, total (% of total labor force)"}
+	o := Options{Country: true, Weights: DefaultWeights()}
+	if b := u.BoostWith(tur, o); b <= 0 {
+		t.Errorf("TUR row boost %v; want > 0", b)
+	}
+	if b := u.BoostWith(titled, o); b <= 0 {
+		t.Errorf("row titled 'for Turkey' boost %v; want > 0", b)
+	}
+	if b := u.BoostWith(usa, o); b >= 0 {
+		t.Errorf("USA row boost %v; want < 0", b)
+	}
+	if b := u.BoostWith(korea, o); b >= 0 {
+		t.Errorf("row titled Korea boost %v; want < 0 (the title's country wins)", b)
+	}
+	if b := u.BoostWith(unknown, o); b != 0 {
+		t.Errorf("row without country boost %v; want 0", b)
+	}
+	if b := Parse("unemployment rate").BoostWith(usa, o); b != 0 {
+		t.Errorf("query without country boost %v; want 0", b)
+	}
+}
+
+func TestBoostStatesPreferNationalRows(t *testing.T) {
+	o := Options{State: true, Weights: DefaultWeights()}
+	national := RowMeta{Source: "fred", Country: "USA", Title: "Unemployment Rate"}
+	state := RowMeta{Source: "fred", Country: "USA", Title: "Unemployment Rate in Texas"}
+	county := RowMeta{Source: "fred", Country: "USA", Title: "Unemployment Rate in Cook County, IL"}
+	cityAvg := RowMeta{Source: "fred", Country: "USA", Title: "Consumer Price Index for All Urban Consumers: All Items in U.S. City Average"}
+	us := Parse("US unemployment rate")
+	if us.BoostWith(national, o) <= us.BoostWith(state, o) || us.BoostWith(national, o) <= us.BoostWith(county, o) {
+		t.Error("a national query should prefer the national row over state and county rows")
+	}
+	if b := us.BoostWith(cityAvg, o); b != 0 {
+		t.Errorf("'U.S. City Average' is national: boost %v; want 0", b)
+	}
+	tx := Parse("unemployment rate in Texas")
+	if tx.BoostWith(state, o) <= tx.BoostWith(national, o) {
+		t.Error("a Texas query should prefer the Texas row")
+	}
+	ny := RowMeta{Source: "fred", Title: "Unemployment Rate in New York"}
+	if b := tx.BoostWith(ny, o); b >= 0 {
+		t.Errorf("New York row for a Texas query: boost %v; want < 0", b)
+	}
+}
+
+func TestBoostFrequencyAndSeasonal(t *testing.T) {
+	u := Parse("monthly payrolls, seasonally adjusted")
+	o := Options{Frequency: true, Seasonal: true, Weights: DefaultWeights()}
+	good := RowMeta{Frequency: catalogsrc.Monthly, SeasonalAdjustment: "SA"}
+	saar := RowMeta{Frequency: catalogsrc.Monthly, SeasonalAdjustment: "SAAR"}
+	wrongFreq := RowMeta{Frequency: catalogsrc.Quarterly, SeasonalAdjustment: "SA"}
+	nsa := RowMeta{Frequency: catalogsrc.Monthly, SeasonalAdjustment: "NSA"}
+	// EVDS tells seasonal adjustment only in its headings.
+	headingSA := RowMeta{Frequency: catalogsrc.Monthly, Heading: []string{"LABOUR STATISTICS", "Seasonally adjusted main labour force indicators"}}
+	headingNSA := RowMeta{Frequency: catalogsrc.Monthly, Title: "Payrolls (not seasonally adjusted)"}
+	g := u.BoostDetail(good, o)
+	if g.Frequency <= 0 || g.Seasonal <= 0 {
+		t.Errorf("matching row %+v; want both positive", g)
+	}
+	if d := u.BoostDetail(saar, o); d.Seasonal <= 0 {
+		t.Errorf("SAAR row seasonal %v; want > 0", d.Seasonal)
+	}
+	if d := u.BoostDetail(wrongFreq, o); d.Frequency >= 0 {
+		t.Errorf("quarterly row frequency %v; want < 0", d.Frequency)
+	}
+	if d := u.BoostDetail(nsa, o); d.Seasonal >= 0 {
+		t.Errorf("NSA row seasonal %v; want < 0", d.Seasonal)
+	}
+	if d := u.BoostDetail(headingSA, o); d.Seasonal <= 0 {
+		t.Errorf("row under a seasonally adjusted heading: %v; want > 0", d.Seasonal)
+	}
+	if d := u.BoostDetail(headingNSA, o); d.Seasonal >= 0 {
+		t.Errorf("row titled not seasonally adjusted: %v; want < 0", d.Seasonal)
+	}
+	// "annual" asks less surely than "monthly".
+	annual := Parse("annual GDP")
+	monthly := Parse("monthly GDP")
+	ra := RowMeta{Frequency: catalogsrc.Annual}
+	rm := RowMeta{Frequency: catalogsrc.Monthly}
+	if annual.BoostWith(ra, o) >= monthly.BoostWith(rm, o) {
+		t.Error("an 'annual' match should weigh less than a 'monthly' match")
+	}
+}
+
+func TestBoostUnitsAndSources(t *testing.T) {
+	o := Options{Units: true, Source: true, Weights: DefaultWeights()}
+	u := Parse("IMF IFS central bank reserves in USD")
+	ifs := RowMeta{Source: "ifs", Unit: "US Dollars", Title: "Reserves"}
+	mirror := RowMeta{Source: "fred", Unit: "Millions of U.S. Dollars", Title: "Reserves", Heading: []string{"International Financial Statistics"}}
+	other := RowMeta{Source: "evds", Unit: "Thousand TRY", Title: "Reserves"}
+	bi, bm, bo := u.BoostDetail(ifs, o), u.BoostDetail(mirror, o), u.BoostDetail(other, o)
+	if !(bi.Source > bm.Source && bm.Source > 0 && bo.Source < 0) {
+		t.Errorf("source boosts ifs %v mirror %v other %v; want ifs > mirror > 0 > other", bi.Source, bm.Source, bo.Source)
+	}
+	if bi.Units <= 0 || bm.Units <= 0 || bo.Units >= 0 {
+		t.Errorf("unit boosts usd %v, usd %v, try %v; want +, +, -", bi.Units, bm.Units, bo.Units)
+	}
+}
+
+func TestBoostArchived(t *testing.T) {
+	o := Options{Archived: true, Weights: DefaultWeights()}
+	old := RowMeta{Source: "evds", Title: "Unemployment rate", Heading: []string{"Archived data", "Labour"}}
+	cur := RowMeta{Source: "evds", Title: "Unemployment rate", Heading: []string{"Labour"}}
+	if b := Parse("unemployment rate").BoostWith(old, o); b >= 0 {
+		t.Errorf("archived row boost %v; want < 0", b)
+	}
+	if b := Parse("unemployment rate").BoostWith(cur, o); b != 0 {
+		t.Errorf("current row boost %v; want 0", b)
+	}
+	if b := Parse("archived unemployment rate").BoostWith(old, o); b <= 0 {
+		t.Errorf("asked for archived: boost %v; want > 0", b)
+	}
+}
+
+func TestBoostOptionsSwitchSignalsOff(t *testing.T) {
+	u := Parse("Turkish monthly unemployment rate in USD, seasonally adjusted (FRED)")
+	row := RowMeta{Source: "evds", Country: "USA", Frequency: catalogsrc.Quarterly, SeasonalAdjustment: "NSA", Unit: "TRY", Heading: []string{"Archived data"}}
+	if b := u.BoostWith(row, Options{Weights: DefaultWeights()}); b != 0 {
+		t.Errorf("all signals off: boost %v; want 0", b)
+	}
+	all := u.BoostDetail(row, DefaultOptions())
+	if all.Country >= 0 || all.Frequency >= 0 || all.Seasonal >= 0 || all.Units >= 0 || all.Source >= 0 || all.Archived >= 0 {
+		t.Errorf("every signal should count against this row: %+v", all)
+	}
+	if u.Boost(row) != all.Total() {
+		t.Error("Boost differs from BoostDetail(DefaultOptions).Total")
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	Default()
+	for b.Loop() {
+		Parse("Turkish monthly consumer price index excluding energy, seasonally adjusted, 2003=100 (CBRT)")
+	}
+}
+
+func BenchmarkBoost(b *testing.B) {
+	u := Parse("Turkish monthly unemployment rate, seasonally adjusted")
+	row := RowMeta{Source: "evds", Country: "TUR", Frequency: catalogsrc.Monthly, Unit: "Percent", Title: "Unemployment rate (%)", Heading: []string{"LABOUR STATISTICS", "Seasonally adjusted main labour force indicators"}}
+	for b.Loop() {
+		u.Boost(row)
+	}
+}

@@ -1,0 +1,241 @@
+package query
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+)
+
+func TestParseCountries(t *testing.T) {
+	cases := []struct {
+		q    string
+		want []string
+	}{
+		{"Turkish unemployment", []string{"TUR"}},
+		{"unemployment in Türkiye", []string{"TUR"}},
+		{"TÜRKİYE exports", []string{"TUR"}},
+		{"TR exports", []string{"TUR"}},
+		{"exports of TUR", []string{"TUR"}},
+		{"turkey exports", []string{"TUR"}},
+		{"U.S. payrolls", []string{"USA"}},
+		{"US payrolls", []string{"USA"}},
+		{"American payrolls", []string{"USA"}},
+		{"GDP of Germany and France", []string{"DEU", "FRA"}},
+		{"South Korea exports", []string{"KOR"}},
+		{"give us the rate", nil},                // pronoun, not the United States
+		{"SA unemployment", nil},                 // seasonally adjusted, not Saudi Arabia
+		{"NPL ratio", nil},                       // non-performing loans, not Nepal
+		{"lira deposits in TL", []string{"TUR"}}, // implied by the currency
+		{"unemployment in New Mexico", nil},      // a state, not Mexico
+		{"New Jersey house prices", nil},         // a state, not Jersey
+		{"Mexico and New Mexico", []string{"MEX"}},
+		{"Georgia inflation", []string{"GEO"}},             // the country when nothing says US
+		{"Fed policy rate", []string{"USA"}},               // implied by the institution
+		{"Fed view of Turkish inflation", []string{"TUR"}}, // named country beats implied
+		{"GDP IN INDIA", []string{"IND"}},                  // all capitals: IN is no code
+	}
+	for _, c := range cases {
+		u := Parse(c.q)
+		if !reflect.DeepEqual(u.Countries, c.want) {
+			t.Errorf("Parse(%q).Countries = %v; want %v", c.q, u.Countries, c.want)
+		}
+	}
+}
+
+func TestParseStates(t *testing.T) {
+	cases := []struct {
+		q    string
+		want []string
+	}{
+		{"unemployment rate in Texas", []string{"TX"}},
+		{"New Mexico and New York payrolls", []string{"NM", "NY"}},
+		{"Georgia unemployment rate, US states", []string{"GA"}}, // US named: the state
+		{"Georgia inflation", nil},
+		{"Indiana and India", []string{"IN"}},
+	}
+	for _, c := range cases {
+		if got := Parse(c.q).States; !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Parse(%q).States = %v; want %v", c.q, got, c.want)
+		}
+	}
+}
+
+func TestParseFrequencyAndSeasonalAdjustment(t *testing.T) {
+	cases := []struct {
+		q    string
+		freq catalogsrc.Frequency
+		sa   string
+	}{
+		{"monthly CPI", catalogsrc.Monthly, ""},
+		{"quarterly GDP, seasonally adjusted", catalogsrc.Quarterly, "SA"},
+		{"weekly loans, not seasonally adjusted", catalogsrc.Weekly, "NSA"},
+		{"daily exchange rate", catalogsrc.Daily, ""},
+		{"yearly population", catalogsrc.Annual, ""},
+		{"bi-weekly series", catalogsrc.Biweekly, ""},
+		{"semi-annual survey", catalogsrc.Semiannual, ""},
+		{"payrolls SA", "", "SA"},
+		{"payrolls NSA", "", "NSA"},
+		{"non-seasonally adjusted payrolls", "", "NSA"},
+		{"SAAR housing starts", "", "SA"},
+		{"unadjusted retail sales", "", "NSA"},
+		{"month-on-month inflation", "", ""}, // a change, not a frequency
+		{"year-on-year growth, quarterly", catalogsrc.Quarterly, ""},
+		{"annual inflation 12 months ahead", "", ""}, // a rate, not annual data
+		{"inflation at an annual rate", "", ""},
+	}
+	for _, c := range cases {
+		u := Parse(c.q)
+		if u.Frequency != c.freq || u.SeasonalAdjustment != c.sa {
+			t.Errorf("Parse(%q) = freq %q, sa %q; want %q, %q", c.q, u.Frequency, u.SeasonalAdjustment, c.freq, c.sa)
+		}
+	}
+	if u := Parse("annual GDP"); u.Frequency != catalogsrc.Annual || u.FrequencyWeight >= 1 {
+		t.Errorf("annual: freq %q weight %v; want A with weight below 1 (annual often means a rate)", u.Frequency, u.FrequencyWeight)
+	}
+}
+
+func TestParseUnitsAndSources(t *testing.T) {
+	cases := []struct {
+		q       string
+		units   []string
+		sources []string
+	}{
+		{"reserves in USD", []string{"usd"}, nil},
+		{"loans in TRY", []string{"try"}, nil},
+		{"try to find loans", nil, nil}, // the verb is no currency
+		{"debt, % of GDP", []string{"percent_of_gdp"}, nil},
+		{"price index 2003=100", []string{"index"}, nil},
+		{"$ billions of exports", []string{"usd", "billions"}, nil},
+		{"GDP per capita in euros", []string{"per_capita", "eur"}, nil},
+		{"IMF WEO GDP", nil, []string{"weo", "ifs"}},
+		{"World Bank inflation", nil, []string{"wdi"}},
+		{"FRED payrolls", nil, []string{"fred"}},
+		{"CBRT reserves", nil, []string{"evds"}},
+		{"the Turkish central bank's reserves", nil, []string{"evds"}},
+		{"the central bank of Brazil", nil, nil}, // "central bank" means CBRT only for Türkiye
+		{"BIS policy rates", []string{"rate"}, []string{"bis"}},
+	}
+	for _, c := range cases {
+		u := Parse(c.q)
+		var ns []string
+		for _, s := range u.Sources {
+			ns = append(ns, s.Namespace)
+		}
+		if !reflect.DeepEqual(u.Units, c.units) || !reflect.DeepEqual(ns, c.sources) {
+			t.Errorf("Parse(%q) = units %v sources %v; want %v, %v", c.q, u.Units, ns, c.units, c.sources)
+		}
+	}
+	// The institution named outright outranks a vaguer name: WEO is named,
+	// IMF only suggests WEO or IFS.
+	u := Parse("IMF WEO GDP")
+	if u.Sources[0].Namespace != "weo" || u.Sources[0].Weight <= u.Sources[1].Weight {
+		t.Errorf("sources %+v; want weo first and stronger", u.Sources)
+	}
+}
+
+func TestParseTermsCleaning(t *testing.T) {
+	cases := []struct {
+		q     string
+		terms []string
+	}{
+		{"What is the U.S. unemployment rate?", []string{"unemployment", "rate"}},
+		{"Non-performing loans", []string{"nonperforming", "loan"}},
+		{"nonperforming loans", []string{"nonperforming", "loan"}},
+		{"non performing loans", []string{"nonperforming", "loan"}},
+		{"Labour force participation", []string{"labor", "force", "participation"}},
+		{"capacity utilisation", []string{"capacity", "utilization"}},
+		{"house prices", []string{"house", "price"}},
+		{"treasuries and securities", []string{"treasury", "security"}},
+		{"news series", []string{"news"}}, // "series" is a stop word, "news" no plural
+		{"inflation in %", []string{"inflation", "percent"}},
+		{"the Fed's balance sheet", []string{"fed", "balance", "sheet"}},
+		{"İSTANBUL house prices", []string{"istanbul", "house", "price"}},
+		{"café crème", []string{"cafe", "creme"}},
+	}
+	for _, c := range cases {
+		if got := Parse(c.q).Terms; !reflect.DeepEqual(got, c.terms) {
+			t.Errorf("Parse(%q) terms = %v; want %v", c.q, got, c.terms)
+		}
+	}
+}
+
+func TestParseTopicTermsDropFacetWords(t *testing.T) {
+	u := Parse("Turkish monthly unemployment rate, seasonally adjusted (EVDS)")
+	want := []string{"unemployment", "rate"}
+	if !reflect.DeepEqual(u.TopicTerms, want) {
+		t.Errorf("TopicTerms %v; want %v", u.TopicTerms, want)
+	}
+	if !slices.Contains(u.Terms, "turkish") || !slices.Contains(u.Terms, "monthly") {
+		t.Errorf("Terms %v should keep every content word", u.Terms)
+	}
+}
+
+func TestParseIDs(t *testing.T) {
+	u := Parse("compare TP.FG.J0 with FP.CPI.TOTL.ZG and FPOLM_PA, growth 3.5")
+	want := []string{"TP.FG.J0", "FP.CPI.TOTL.ZG", "FPOLM_PA"}
+	if !reflect.DeepEqual(u.IDs, want) {
+		t.Errorf("IDs %v; want %v", u.IDs, want)
+	}
+	if !slices.Contains(u.Terms, "3.5") || slices.Contains(u.Terms, "tp.fg.j0") {
+		t.Errorf("Terms %v: want the number kept and codes left out", u.Terms)
+	}
+}
+
+func expansionOf(u Understanding, phrase string) (Expansion, bool) {
+	for _, e := range u.Expansions {
+		if e.Phrase == phrase {
+			return e, true
+		}
+	}
+	return Expansion{}, false
+}
+
+func TestParseExpansions(t *testing.T) {
+	cases := []struct {
+		q, want string
+	}{
+		{"CPI", "consumer price index"},
+		{"jobless rate", "unemployment"},
+		{"NPLs", "nonperforming loan"},
+		{"non-farm payrolls", "all employee total nonfarm"},
+		{"business lending", "commercial and industrial loan"},
+		{"TLREF", "turkish lira overnight reference rate"},
+		{"core inflation", "excluding food and energy"},
+		{"US policy rate", "federal fund rate"},
+		{"Turkish policy rate", "one week repo"},
+	}
+	for _, c := range cases {
+		u := Parse(c.q)
+		if e, ok := expansionOf(u, c.want); !ok || e.Weight <= 0 || e.Weight > 1 {
+			t.Errorf("Parse(%q) expansions %+v; want %q", c.q, u.Expansions, c.want)
+		}
+	}
+	// Country-specific expansions stay out of other countries' queries.
+	if _, ok := expansionOf(Parse("Turkish policy rate"), "federal fund rate"); ok {
+		t.Error("Turkish policy rate expanded to the federal funds rate")
+	}
+	// Words with no economic synonym expand to nothing ("rate" is not a
+	// charge per unit).
+	if u := Parse("rate"); len(u.Expansions) != 0 {
+		t.Errorf("rate expanded to %+v", u.Expansions)
+	}
+}
+
+func TestVocabularyTermsMatchQueryAnalysis(t *testing.T) {
+	v := Default().Vocabulary()
+	label := "Nonperforming Loans (past due 90+ days plus nonaccrual) to Total Loans for all U.S. Banks"
+	got := v.Terms(label)
+	for _, w := range []string{"nonperforming", "loan", "bank", "total"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("Terms(label) = %v lacks %q", got, w)
+		}
+	}
+	// The query's words must be found in the label's terms.
+	for _, w := range Parse("non-performing loans of banks").Terms {
+		if !slices.Contains(got, w) {
+			t.Errorf("query term %q not among label terms %v", w, got)
+		}
+	}
+}
