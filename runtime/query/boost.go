@@ -100,11 +100,35 @@ func (u Understanding) BoostWith(row RowMeta, o Options) float64 {
 // and heading on every call: call it for ranked candidates, not for every
 // catalog row.
 func (u Understanding) BoostDetail(row RowMeta, o Options) Boosts {
-	p := u.p
-	if p == nil {
-		p = Default()
+	return u.BoostPrepared(u.parser().PrepareRow(row), o)
+}
+
+func (u Understanding) parser() *Parser {
+	if u.p == nil {
+		return Default()
 	}
-	r := p.analyzeRow(row)
+	return u.p
+}
+
+// PreparedRow is a row with what Boost reads from its text already read:
+// rows can be prepared once (at load or first use) and scored against
+// many queries cheaply.
+type PreparedRow struct {
+	meta  RowMeta
+	facts rowFacts
+}
+
+// PrepareRow reads a row's title, heading, unit and seasonal adjustment
+// text for BoostPrepared.
+func (p *Parser) PrepareRow(row RowMeta) PreparedRow {
+	return PreparedRow{meta: row, facts: p.analyzeRow(row)}
+}
+
+// BoostPrepared is BoostDetail on a prepared row. The row must have been
+// prepared by the parser that parsed u.
+func (u Understanding) BoostPrepared(pr PreparedRow, o Options) Boosts {
+	p := u.parser()
+	row, r := pr.meta, pr.facts
 	w := o.Weights
 	var b Boosts
 	if o.Country && len(u.Countries) > 0 {

@@ -140,6 +140,9 @@ func TestBoostOptionsSwitchSignalsOff(t *testing.T) {
 	if u.Boost(row) != all.Total() {
 		t.Error("Boost differs from BoostDetail(DefaultOptions).Total")
 	}
+	if u.BoostPrepared(Default().PrepareRow(row), DefaultOptions()) != all {
+		t.Error("BoostPrepared differs from BoostDetail")
+	}
 }
 
 func BenchmarkParse(b *testing.B) {
@@ -154,5 +157,14 @@ func BenchmarkBoost(b *testing.B) {
 	row := RowMeta{Source: "evds", Country: "TUR", Frequency: catalogsrc.Monthly, Unit: "Percent", Title: "Unemployment rate (%)", Heading: []string{"LABOUR STATISTICS", "Seasonally adjusted main labour force indicators"}}
 	for b.Loop() {
 		u.Boost(row)
+	}
+}
+
+func BenchmarkBoostPrepared(b *testing.B) {
+	u := Parse("Turkish monthly unemployment rate, seasonally adjusted")
+	row := Default().PrepareRow(RowMeta{Source: "evds", Country: "TUR", Frequency: catalogsrc.Monthly, Unit: "Percent", Title: "Unemployment rate (%)", Heading: []string{"LABOUR STATISTICS", "Seasonally adjusted main labour force indicators"}})
+	o := DefaultOptions()
+	for b.Loop() {
+		u.BoostPrepared(row, o)
 	}
 }

@@ -33,7 +33,9 @@ var symbolWords = strings.NewReplacer(
 
 // prepare rewrites dotted abbreviations and symbols before tokenising.
 func prepare(s string) string {
-	if locs := dottedAbbrev.FindAllStringIndex(s, -1); locs != nil {
+	if !strings.Contains(s, ".") {
+		// no dotted abbreviation possible
+	} else if locs := dottedAbbrev.FindAllStringIndex(s, -1); locs != nil {
 		var b strings.Builder
 		last := 0
 		for _, l := range locs {
@@ -48,7 +50,9 @@ func prepare(s string) string {
 		b.WriteString(s[last:])
 		s = b.String()
 	}
-	s = possessive.ReplaceAllString(s, "$1")
+	if strings.ContainsAny(s, "'’") {
+		s = possessive.ReplaceAllString(s, "$1")
+	}
 	return symbolWords.Replace(s)
 }
 
@@ -63,6 +67,9 @@ func isASCIIWordByte(c byte) bool {
 // "İSTANBUL" → "istanbul", "ı" → "i". Characters that are neither letters
 // nor digits are kept only when they sit inside a code ("3.5", "fpolm_pa").
 func foldWord(w string) string {
+	if isASCII(w) {
+		return strings.ToLower(w)
+	}
 	var b strings.Builder
 	b.Grow(len(w))
 	for _, r := range norm.NFD.String(w) {
@@ -173,4 +180,13 @@ func foldPlural(w string, keep map[string]bool) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
