@@ -35,7 +35,14 @@ var (
 	ErrBadValue = errors.New("changepoint: bad value")
 	// ErrBadOptions is returned for invalid options (negative penalty...).
 	ErrBadOptions = errors.New("changepoint: bad options")
+	// ErrTooLong is returned by PELT for more than MaxPELTValues values.
+	ErrTooLong = errors.New("changepoint: series too long for PELT")
 )
+
+// MaxPELTValues bounds PELT's input: its worst case (no break at all) is
+// quadratic, about 0.4 s for 10,000 values and 10 s for 50,000. Longer
+// series (a century of daily data) should be aggregated or use BinSeg.
+const MaxPELTValues = 50_000
 
 // Cost selects what a change is a change of.
 type Cost int
