@@ -1,0 +1,166 @@
+// Package eurostat reads Eurostat's table of contents
+// (table_of_contents_en.txt, tab-separated): folders nest by four leading
+// spaces per level in the title; datasets and tables become records with
+// the folder titles above them as path, "eurostat:"+code as id and the
+// data start/end as coverage. A code listed in several folders is kept
+// once, at its first place; a later listing with a different title is
+// rejected as a duplicate.
+//
+// Role: toc.
+package eurostat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/generic"
+)
+
+// Kind is the registered source kind.
+const Kind = "eurostat"
+
+// Indent is the number of leading spaces per folder level.
+const Indent = 4
+
+func init() { catalogsrc.Register(Kind, New) }
+
+// Source reads a table of contents.
+type Source struct{ name, file string }
+
+// New builds a Eurostat source from its spec.
+func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
+	file, err := spec.RequireFile("toc")
+	if err != nil {
+		return nil, err
+	}
+	return &Source{name: spec.Name, file: file}, nil
+}
+
+// Name implements catalogsrc.Source.
+func (s *Source) Name() string { return s.name }
+
+// Files implements catalogsrc.Source.
+func (s *Source) Files() []string { return []string{s.file} }
+
+// Level returns a title's nesting level and the title without its indent.
+func Level(title string) (int, string) {
+	trimmed := strings.TrimLeft(title, " ")
+	return (len(title) - len(trimmed)) / Indent, strings.TrimSpace(trimmed)
+}
+
+// coverage parses a data start or end; Eurostat's non-dates ("LTAA",
+// a long-term annual average) and blanks give "".
+func coverage(text string) (string, error) {
+	t := strings.TrimSpace(text)
+	if t == "" || strings.EqualFold(t, "LTAA") {
+		return "", nil
+	}
+	return generic.ParseDate(t)
+}
+
+type placed struct {
+	title string
+	line  int
+}
+
+// Read implements catalogsrc.Source.
+func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t, err := generic.OpenTable(s.file, generic.TableOptions{Comma: '\t'})
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	if err := t.Require("title", "code", "type", "data start", "data end"); err != nil {
+		return err
+	}
+	var folders []string // folder titles by level; index 0 is the root ("Database by themes")
+	seen := map[string]placed{}
+	for n := 0; ; n++ {
+		if n%generic.CheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		row, err := t.Next()
+		var p *catalogsrc.Problem
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &p):
+			sink.Reject(*p)
+			continue
+		case err != nil:
+			return err
+		}
+		problem := func(field, reason string) {
+			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()})
+		}
+		level, title := Level(row.Get("title"))
+		title = generic.CleanText(title)
+		code := strings.TrimSpace(row.Get("code"))
+		kind := strings.TrimSpace(row.Get("type"))
+		if kind == "folder" {
+			if level > len(folders) {
+				problem("title", fmt.Sprintf("folder indented to level %d under level %d", level, len(folders)-1))
+				continue
+			}
+			folders = append(folders[:level], title)
+			continue
+		}
+		if kind != "dataset" && kind != "table" {
+			problem("type", fmt.Sprintf("type %q is not folder, dataset or table", kind))
+			continue
+		}
+		switch {
+		case !generic.ValidID(code):
+			problem("code", "empty or unprintable code")
+			continue
+		case title == "":
+			problem("title", "empty title")
+			continue
+		case level > len(folders):
+			problem("title", fmt.Sprintf("entry indented to level %d under level %d", level, len(folders)-1))
+			continue
+		}
+		start, err := coverage(row.Get("data start"))
+		if err != nil {
+			problem("data start", err.Error())
+			continue
+		}
+		end, err := coverage(row.Get("data end"))
+		if err != nil {
+			problem("data end", err.Error())
+			continue
+		}
+		if start != "" && end != "" && start > end {
+			problem("data end", fmt.Sprintf("data end %s before data start %s", end, start))
+			continue
+		}
+		if first, dup := seen[code]; dup {
+			if first.title != title {
+				problem("code", fmt.Sprintf("code listed at line %d with another title", first.line))
+			}
+			continue // the same dataset listed in another folder
+		}
+		seen[code] = placed{title, row.Line}
+		var path []string
+		if level > 0 {
+			path = append(path, folders[1:level]...) // below the root, above the entry
+		}
+		rec := catalogsrc.Record{
+			ID: s.name + ":" + code, NativeID: code, Source: s.name, Title: title,
+			Start: start, End: end, Path: path, Pos: row.Pos(), Description: "Eurostat " + kind,
+		}
+		generic.CleanRecord(&rec)
+		if err := sink.Add(rec); err != nil {
+			return err
+		}
+	}
+}

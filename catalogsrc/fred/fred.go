@@ -1,0 +1,200 @@
+// Package fred reads FRED's release series listing (fred_release_series.csv):
+// one record per series, under its release. An optional tab-separated
+// series info file (fred-series-info.txt) supplies full unit strings.
+//
+// Roles: series (required), info (optional). Options: include_releases
+// (comma-separated release names or ids; all releases when empty) and
+// max_rows (keep the first N selected rows in file order).
+package fred
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/generic"
+)
+
+// Kind is the registered source kind.
+const Kind = "fred"
+
+func init() { catalogsrc.Register(Kind, New) }
+
+// scaleUnits spells out the listing's scale codes.
+var scaleUnits = map[string]string{"T": "Thousands", "M": "Millions", "B": "Billions", "P": "Percent", "R": "Rate"}
+
+// Source reads a FRED release series listing.
+type Source struct {
+	name, series, info string
+	releases           map[string]bool // folded release names and ids; nil keeps all
+	maxRows            int
+}
+
+// New builds a FRED source from its spec.
+func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
+	series, err := spec.RequireFile("series")
+	if err != nil {
+		return nil, err
+	}
+	s := &Source{name: spec.Name, series: series, info: spec.Files["info"]}
+	if v := strings.TrimSpace(spec.Options["include_releases"]); v != "" {
+		s.releases = map[string]bool{}
+		for _, r := range strings.Split(v, ",") {
+			if r = strings.ToLower(strings.TrimSpace(r)); r != "" {
+				s.releases[r] = true
+			}
+		}
+	}
+	if v := spec.Options["max_rows"]; v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("%w: source %q: max_rows %q is not a positive integer", catalogsrc.ErrBadSpec, spec.Name, v)
+		}
+		s.maxRows = n
+	}
+	return s, nil
+}
+
+// Name implements catalogsrc.Source.
+func (s *Source) Name() string { return s.name }
+
+// Files implements catalogsrc.Source.
+func (s *Source) Files() []string {
+	if s.info != "" {
+		return []string{s.series, s.info}
+	}
+	return []string{s.series}
+}
+
+// info is what the series info file adds for one series.
+type info struct{ units string }
+
+func (s *Source) readInfo(ctx context.Context, sink catalogsrc.Sink) (map[string]info, error) {
+	out := map[string]info{}
+	if s.info == "" {
+		return out, nil
+	}
+	t, err := generic.OpenTable(s.info, generic.TableOptions{Comma: '\t'})
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	if err := t.Require("Name", "Units"); err != nil {
+		return nil, err
+	}
+	for n := 0; ; n++ {
+		if n%generic.CheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		row, err := t.Next()
+		var p *catalogsrc.Problem
+		switch {
+		case errors.Is(err, io.EOF):
+			return out, nil
+		case errors.As(err, &p):
+			sink.Reject(*p)
+			continue
+		case err != nil:
+			return nil, err
+		}
+		if id := strings.TrimSpace(row.Get("Name")); id != "" {
+			out[id] = info{units: generic.CleanText(row.Get("Units"))}
+		}
+	}
+}
+
+// Read implements catalogsrc.Source.
+func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	infos, err := s.readInfo(ctx, sink)
+	if err != nil {
+		return err
+	}
+	t, err := generic.OpenTable(s.series, generic.TableOptions{})
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	if err := t.Require("series_id", "title", "scale_code", "seasonal_adjustment", "frequency", "last_observation", "release_id", "release_name"); err != nil {
+		return err
+	}
+	seen := map[string]int{}
+	kept := 0
+	for n := 0; ; n++ {
+		if n%generic.CheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		row, err := t.Next()
+		var p *catalogsrc.Problem
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &p):
+			sink.Reject(*p)
+			continue
+		case err != nil:
+			return err
+		}
+		if s.releases != nil && !s.releases[strings.ToLower(strings.TrimSpace(row.Get("release_name")))] && !s.releases[strings.TrimSpace(row.Get("release_id"))] {
+			continue
+		}
+		rec, prob := s.record(row, infos)
+		if prob != nil {
+			sink.Reject(*prob)
+			continue
+		}
+		if first, dup := seen[rec.NativeID]; dup {
+			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: "series_id", Reason: fmt.Sprintf("duplicate series id, first at line %d", first), Raw: row.Raw()})
+			continue
+		}
+		seen[rec.NativeID] = row.Line
+		if err := sink.Add(rec); err != nil {
+			return err
+		}
+		if kept++; s.maxRows > 0 && kept >= s.maxRows {
+			return nil
+		}
+	}
+}
+
+func (s *Source) record(row generic.Row, infos map[string]info) (catalogsrc.Record, *catalogsrc.Problem) {
+	problem := func(field, reason string) *catalogsrc.Problem {
+		return &catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()}
+	}
+	id := strings.TrimSpace(row.Get("series_id"))
+	if !generic.ValidID(id) {
+		return catalogsrc.Record{}, problem("series_id", "empty or unprintable series id")
+	}
+	end, err := generic.ParseDate(row.Get("last_observation"))
+	if err != nil {
+		return catalogsrc.Record{}, problem("last_observation", err.Error())
+	}
+	rec := catalogsrc.Record{
+		ID: s.name + ":" + id, NativeID: id, Source: s.name,
+		Title: row.Get("title"), FrequencyText: row.Get("frequency"), End: end,
+		SeasonalAdjustment: strings.TrimSpace(row.Get("seasonal_adjustment")), Pos: row.Pos(),
+		Path: []string{row.Get("release_name")}, Vintage: "2022-12",
+	}
+	rec.Frequency = catalogsrc.ParseFrequency(rec.FrequencyText)
+	if in, ok := infos[id]; ok && in.units != "" {
+		rec.Unit = in.units
+	} else {
+		rec.Unit = scaleUnits[strings.TrimSpace(row.Get("scale_code"))]
+	}
+	generic.CleanRecord(&rec)
+	if rec.Title == "" {
+		return catalogsrc.Record{}, problem("title", "empty title")
+	}
+	rec.Country = CountryOf(rec.Title)
+	return rec, nil
+}

@@ -1,0 +1,124 @@
+// Package ifs reads the IMF International Financial Statistics indicator
+// codelist (IFS_Indicators.csv, ";"-separated parameter_value;description).
+// The description is a comma path ("Prices, Consumer Price Index, All
+// items, Index"): the title is the whole description (commas also occur
+// inside names, so no element is dropped from it), the path is every
+// element but the last, and the last element is the unit when it names
+// one. IFS has no per-country rows.
+//
+// Role: indicators.
+package ifs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/generic"
+)
+
+// Kind is the registered source kind.
+const Kind = "ifs"
+
+func init() { catalogsrc.Register(Kind, New) }
+
+var unitLike = regexp.MustCompile(`(?i)(currency|euros?|dollars|index|percent|rate\b|number|sdr|units?\b|ratio|per |\bfte\b)`)
+
+// Source reads the IFS indicator list.
+type Source struct{ name, file string }
+
+// New builds an IFS source from its spec.
+func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
+	file, err := spec.RequireFile("indicators")
+	if err != nil {
+		return nil, err
+	}
+	return &Source{name: spec.Name, file: file}, nil
+}
+
+// Name implements catalogsrc.Source.
+func (s *Source) Name() string { return s.name }
+
+// Files implements catalogsrc.Source.
+func (s *Source) Files() []string { return []string{s.file} }
+
+// Split returns an IFS description's path (all comma elements but the
+// last) and its unit (the last element when it reads as a unit).
+func Split(description string) (path []string, unit string) {
+	parts := strings.Split(description, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	last := parts[len(parts)-1]
+	for _, p := range parts[:len(parts)-1] {
+		if p != "" {
+			path = append(path, p)
+		}
+	}
+	if len(parts) > 1 && unitLike.MatchString(last) {
+		unit = last
+	}
+	return path, unit
+}
+
+// Read implements catalogsrc.Source.
+func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t, err := generic.OpenTable(s.file, generic.TableOptions{Comma: ';'})
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	if err := t.Require("parameter_value", "description"); err != nil {
+		return err
+	}
+	seen := map[string]int{}
+	for n := 0; ; n++ {
+		if n%generic.CheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		row, err := t.Next()
+		var p *catalogsrc.Problem
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &p):
+			sink.Reject(*p)
+			continue
+		case err != nil:
+			return err
+		}
+		problem := func(field, reason string) {
+			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()})
+		}
+		id := strings.TrimSpace(row.Get("parameter_value"))
+		desc := generic.CleanText(row.Get("description"))
+		switch {
+		case !generic.ValidID(id):
+			problem("parameter_value", "empty or unprintable indicator code")
+			continue
+		case desc == "":
+			problem("description", "empty description")
+			continue
+		}
+		if first, dup := seen[id]; dup {
+			problem("parameter_value", fmt.Sprintf("duplicate indicator code, first at line %d", first))
+			continue
+		}
+		seen[id] = row.Line
+		path, unit := Split(desc)
+		rec := catalogsrc.Record{ID: s.name + ":" + id, NativeID: id, Source: s.name, Title: desc, Unit: unit, Path: path, Pos: row.Pos()}
+		generic.CleanRecord(&rec)
+		if err := sink.Add(rec); err != nil {
+			return err
+		}
+	}
+}
