@@ -182,3 +182,15 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkFullFile(b *testing.B) {
+	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": obstest.Shared(b, "catalogs", "observations", "bis", "policy_rates_monthly.csv")}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := src.ReadObservations(context.Background(), &obstest.Sink{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -225,3 +225,15 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkSharedFolder(b *testing.B) {
+	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"dir": obstest.Shared(b, "catalogs", "observations", "fred")}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := src.ReadObservations(context.Background(), &obstest.Sink{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

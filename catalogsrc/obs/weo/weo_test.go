@@ -148,6 +148,7 @@ func TestFullFile(t *testing.T) {
 	if len(sink.Problems) != 0 {
 		t.Errorf("%d problems, first %v", len(sink.Problems), sink.Problems[0])
 	}
+	t.Logf("%d series with values from 8,624 rows", len(sink.Series))
 	// 8,624 rows; rows with no value at all are not emitted.
 	if len(sink.Series) < 7000 || len(sink.Series) > 8624 {
 		t.Errorf("%d series from 8,624 rows", len(sink.Series))
@@ -175,4 +176,16 @@ func FuzzRead(f *testing.F) {
 			obstest.CheckProblem(t, p)
 		}
 	})
+}
+
+func BenchmarkFullFile(b *testing.B) {
+	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": obstest.Shared(b, "catalogs", "imf", "WEOApr2024all.csv")}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := src.ReadObservations(context.Background(), &obstest.Sink{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
