@@ -2,8 +2,9 @@
 // "all" download (WEOApr2024all.csv: Latin-1, ';'-separated, thousands
 // commas, "n/a" for missing) as observation kind "weo-values". Each row
 // becomes one annual series with id
-// "weo:<vintage>|<Country>|<Subject Descriptor>|<Units>" (the exact text after
-// decoding and trimming, as the WEO catalog reader builds it) and dates
+// "weo:<vintage>|<Country>|<Subject Descriptor>|<Units>" (the text after
+// decoding, trimming and collapsing runs of spaces, as the WEO catalog reader
+// builds it) and dates
 // "YYYY-01-01". Rows with no value at all are not emitted.
 //
 // Spec: files.file (required); options.encoding (default latin1),
@@ -195,7 +196,7 @@ func (s *Source) parseRow(rec []string, l layout, pos catalogsrc.Pos, rej obs.Re
 	}
 	parts := []string{s.vintage}
 	for _, c := range []int{l.country, l.subject, l.units} {
-		v := strings.TrimSpace(rec[c])
+		v := strings.Join(strings.Fields(rec[c]), " ") // trimmed, inner runs of spaces collapsed, as the catalog reader does
 		if v == "" || strings.Contains(v, "|") {
 			reject(l.header[c], "empty or contains '|', which the series id uses as separator")
 			return catalogsrc.SeriesData{}, false
