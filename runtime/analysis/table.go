@@ -179,13 +179,15 @@ func Align(ctx context.Context, series []Series, freq Frequency, from, to time.T
 			return nil, err
 		}
 		buckets[i], cols[i], infos[i] = resample(s, t.Frequency)
-		b := buckets[i]
-		for d := range b {
-			if lo.IsZero() || d.Before(lo) {
-				lo = d
+		// The open range spans every series' observations, including
+		// incomplete periods at the ends (they show as missing).
+		if pts := s.Observed(); len(pts) > 0 {
+			first, last := tableRow(pts[0].Date, s.Frequency, t.Frequency), tableRow(pts[len(pts)-1].Date, s.Frequency, t.Frequency)
+			if lo.IsZero() || first.Before(lo) {
+				lo = first
 			}
-			if hi.IsZero() || d.After(hi) {
-				hi = d
+			if hi.IsZero() || last.After(hi) {
+				hi = last
 			}
 		}
 	}
@@ -296,6 +298,15 @@ func (t *Table) finishColumn(c *Column) {
 			pending++
 		}
 	}
+}
+
+// tableRow is the table row (at frequency tf) holding an observation dated d
+// of a series of frequency sf.
+func tableRow(d time.Time, sf, tf Frequency) time.Time {
+	if Coarser(sf, tf) {
+		return placeCoarse(PeriodStart(d, sf), tf)
+	}
+	return PeriodStart(d, tf)
 }
 
 // placeCoarse is the table row (period start at frequency tf) that holds the
