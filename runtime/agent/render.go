@@ -19,7 +19,7 @@ import (
 // second the title, and the rest are "key: value" fields (any may be absent;
 // the coverage field is the one without a key). Field text never contains
 // " | " or a newline. A compact (collapsed) result keeps the same group and
-// candidate lines with only id, title and freq. The shortlist that ends the
+// candidate lines with only id, title, freq and "data: no" when so. The shortlist that ends the
 // newest search result uses the same candidate lines with an "in: <heading>"
 // field. Analysis results list table columns as
 //
@@ -97,6 +97,9 @@ func (c candidate) lineCompact() string {
 	var b strings.Builder
 	b.WriteString("- " + clean(c.ID) + " | " + clean(c.Title))
 	kv(&b, "freq", c.Frequency)
+	if !c.HasData {
+		kv(&b, "data", "no")
+	}
 	return b.String()
 }
 
@@ -108,6 +111,9 @@ func (c candidate) lineShortlist() string {
 	kv(&b, "freq", c.Frequency)
 	kv(&b, "country", c.Country)
 	kv(&b, "in", c.heading())
+	if !c.HasData {
+		kv(&b, "data", "no")
+	}
 	return b.String()
 }
 

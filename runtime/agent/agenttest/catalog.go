@@ -125,7 +125,7 @@ type scored struct {
 }
 
 // Search ranks rows by idf-weighted term matches (title, unit and country
-// count fully, heading words half), filters, and groups hits by heading.
+// count fully, heading words 0.8), filters, and groups hits by heading.
 func (c *Catalog) Search(ctx context.Context, req search.Request) (search.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return search.Result{}, err
@@ -143,7 +143,7 @@ func (c *Catalog) Search(ctx context.Context, req search.Request) (search.Result
 		}
 		idf := math.Log(1 + n/float64(len(p)))
 		for _, i := range p {
-			w := 0.5
+			w := 0.8
 			if c.title[i][t] {
 				w = 1
 			}
@@ -198,7 +198,7 @@ func (c *Catalog) keep(r agent.SeriesInfo, req search.Request) bool {
 	if req.Frequency != "" && r.Frequency != req.Frequency {
 		return false
 	}
-	if req.Country != "" && r.Country != "" && !strings.EqualFold(r.Country, req.Country) {
+	if req.Country != "" && !strings.EqualFold(r.Country, req.Country) {
 		return false
 	}
 	if len(req.Sources) > 0 {

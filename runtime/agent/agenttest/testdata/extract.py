@@ -40,6 +40,8 @@ for r in picks.values():
     mo = datetime.datetime.strptime(r["last_observation"], "%d-%b-%Y").date().isoformat() if r["last_observation"] else ""
     rows.append({"id": "fred:" + r["series_id"], "title": r["title"], "unit": SCALE.get(r["scale_code"], ""),
                  "frequency": FREQ.get(r["frequency"], r["frequency"][:1]), "seasonal_adjustment": r["seasonal_adjustment"],
+                 # The selection is US series but for the rows naming Turkey.
+                 "country": "TUR" if "Turkey" in r["title"] else "USA",
                  "start": "", "end": mo, "heading_path": ["FRED", r["release_name"]],
                  "heading_size": rel_size[r["release_name"]], "has_data": r["series_id"] in with_obs})
 
@@ -77,8 +79,8 @@ for w in weo:
                      "heading_path": ["IMF World Economic Outlook (April 2024)", w[1], w[2]],
                      "heading_size": subj_size[(w[1], w[2])], "has_data": True})
 
-# BIS policy rates
-ISO2 = {}
+# BIS policy rates: ISO3 for the economies the tests name.
+BIS_ISO3 = {"TR": "TUR", "US": "USA", "AR": "ARG", "BR": "BRA", "MX": "MEX", "DE": "DEU", "GB": "GBR", "JP": "JPN"}
 bis = collections.OrderedDict()
 for r in csv.DictReader(open(f"{SH}/observations/bis/policy_rates_monthly.csv", encoding="utf-8")):
     k = r["series_key"]
@@ -87,6 +89,7 @@ for r in csv.DictReader(open(f"{SH}/observations/bis/policy_rates_monthly.csv", 
     bis[k]["end"] = r["date"]
 for k, b in bis.items():
     rows.append({"id": "bis:" + k, "title": "Central bank policy rate · " + b["area"], "unit": b["unit"], "frequency": "M",
+                 "country": BIS_ISO3.get(k[2:], ""),
                  "start": b["start"], "end": b["end"], "heading_path": ["BIS", "Central bank policy rates"],
                  "heading_size": len(bis), "has_data": True})
 

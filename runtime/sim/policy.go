@@ -1,0 +1,563 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// Policy is the simulated analyst's deterministic decision rule. For each
+// request it reads the messages (nothing else) and takes one step:
+//
+//  1. Understand the latest analyst message: the series it asks for (one
+//     subject per phrase and country) and the analysis steps it asks for.
+//  2. For each subject not already a column of the table, look through every
+//     candidate the request shows (results, compact results, shortlist). A
+//     candidate is decidable when its title, heading and unit cover the
+//     subject's words (directly or through a common synonym), its country
+//     does not contradict the subject's, and it has data. Take the best;
+//     break exact ties with the seed.
+//  3. If a subject has no decidable candidate, search again, rewording:
+//     the analyst's words, then synonyms, then a country/frequency filter,
+//     then the two longest words (the seed orders the last three). A search
+//     counts toward a subject only while its result is still readable. After
+//     the wordings run out, take the best visible candidate, or give up.
+//  4. With every subject settled, build the table (existing columns kept),
+//     then derive, find change points and chart as asked, then answer.
+//
+// It never sees gold answers. Seeds change query wording order and tie
+// breaks only.
+type Policy struct {
+	Seed uint64
+}
+
+// Step is one decision: reasoning, and either tool calls or an answer.
+type Step struct {
+	Reasoning string
+	Calls     []Call
+	Answer    string
+}
+
+// Call is a tool call to make.
+type Call struct {
+	Name string
+	Args map[string]any
+}
+
+const tableName = "main"
+
+// Decide takes one step for a conversation. It never repeats a call that
+// already failed this request: it answers with what it has instead.
+func (p Policy) Decide(msgs []Message) Step {
+	v := readView(msgs)
+	st := p.decide(v)
+	for _, c := range st.Calls {
+		for _, pc := range v.calls {
+			if pc.failed && pc.name == c.Name && sameArgs(pc.args, c.Args) {
+				first, _, _ := strings.Cut(pc.result, "\n")
+				return Step{Reasoning: st.Reasoning + "\nThis exact call already failed (" + first + "); answering with what I have.",
+					Answer: v.summary([]string{"what the failed " + c.Name + " call asked for"})}
+			}
+		}
+	}
+	return st
+}
+
+func (p Policy) decide(v view) Step {
+	in := understand(v.user, v.earlier)
+	var why []string
+	note := func(f string, a ...any) { why = append(why, fmt.Sprintf(f, a...)) }
+	if v.contextNote {
+		note("A context note says some results were removed; I can only use what is still shown.")
+	}
+	multi := countriesIn(in.subjects) > 1
+
+	// Settle subjects.
+	var done []settled
+	var missing []string
+	for _, s := range in.subjects {
+		name := columnName(s, multi)
+		if c, ok := v.column(name); ok {
+			note("%q is already column %s (%s).", s.phrase, name, c.SeriesID)
+			done = append(done, settled{s, name, c.SeriesID, true})
+			continue
+		}
+		best, decidable, n := p.best(v, s, in.freq)
+		if decidable {
+			note("For %q%s I see %d fitting candidates; %s (%s) covers it.", s.phrase, forCountry(s), n, best.ID, best.Title)
+			done = append(done, settled{s, name, best.ID, false})
+			continue
+		}
+		wordings := p.wordings(s, in.freq)
+		tried := v.searchesFor(wordings)
+		if tried < len(wordings) {
+			w := wordings[tried]
+			if best.ID != "" {
+				note("For %q%s nothing shown is decidable (closest: %s, %s); searching again with other words.", s.phrase, forCountry(s), best.ID, best.Title)
+			} else {
+				note("For %q%s I see no candidate yet; searching (attempt %d).", s.phrase, forCountry(s), tried+1)
+			}
+			return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "search_catalog", Args: w}}}
+		}
+		if best.ID != "" {
+			note("For %q%s no wording found a clear match; taking the closest, %s (%s).", s.phrase, forCountry(s), best.ID, best.Title)
+			done = append(done, settled{s, name, best.ID, false})
+			continue
+		}
+		note("For %q%s I found nothing usable after %d searches.", s.phrase, forCountry(s), tried)
+		missing = append(missing, s.phrase+forCountry(s))
+	}
+
+	// Build the table when new series are settled and this request has not
+	// built one with them.
+	var cols []map[string]string
+	fresh := false
+	for _, c := range v.columns {
+		if c.Derived == "" {
+			cols = append(cols, map[string]string{"name": c.Name, "series_id": c.SeriesID})
+		}
+	}
+	for _, d := range done {
+		if !d.exists {
+			fresh = true
+			cols = append(cols, map[string]string{"name": d.col, "series_id": d.id})
+		}
+	}
+	if fresh {
+		note("Building table %s with %d columns.", tableName, len(cols))
+		args := map[string]any{"name": tableName, "columns": cols}
+		if in.freq != "" && in.freq != "S" {
+			args["frequency"] = in.freq
+		}
+		if in.from != "" {
+			args["from"] = in.from
+		}
+		return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "build_table", Args: args}}}
+	}
+
+	// Analysis steps, each once per request.
+	if in.deriveOp != "" && !v.did("derive_column", nil) {
+		if c := v.match(in.deriveTarget, false); len(c) > 0 {
+			name := c[0].Name + "_" + opSuffix(in.deriveOp, in.derivePeriod)
+			note("Deriving %s of %s as %s.", in.deriveOp, c[0].Name, name)
+			args := map[string]any{"table": v.tableOr(), "column": c[0].Name, "op": in.deriveOp, "name": name}
+			if in.derivePeriod > 0 {
+				args["periods"] = in.derivePeriod
+			}
+			return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "derive_column", Args: args}}}
+		}
+		note("I cannot tell which column %q means.", in.deriveTarget)
+	}
+	var cpCols []string
+	for _, t := range in.cpTargets {
+		for _, c := range v.match(t, true) {
+			cpCols = append(cpCols, c.Name)
+			if !v.did("find_change_points", map[string]any{"column": c.Name}) {
+				note("Looking for breaks in %s.", c.Name)
+				return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "find_change_points",
+					Args: map[string]any{"table": v.tableOr(), "column": c.Name}}}}
+			}
+		}
+	}
+	if in.chart && !v.did("draw_chart", nil) {
+		var chart []string
+		add := func(n string) {
+			if !slices.Contains(chart, n) && len(chart) < 8 {
+				chart = append(chart, n)
+			}
+		}
+		if in.chartAll {
+			for _, c := range v.columns {
+				if c.Derived == "" {
+					add(c.Name)
+				}
+			}
+		}
+		for _, t := range in.chartTargets {
+			if t == "" {
+				for _, c := range cpCols {
+					add(c)
+				}
+				continue
+			}
+			for _, c := range v.match(t, false) {
+				add(c.Name)
+			}
+		}
+		if len(chart) > 0 {
+			note("Charting %s.", strings.Join(chart, ", "))
+			return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "draw_chart",
+				Args: map[string]any{"table": v.tableOr(), "columns": chart, "mark_breaks": len(cpCols) > 0}}}}
+		}
+	}
+	note("Everything asked is done; answering.")
+	return Step{Reasoning: strings.Join(why, "\n"), Answer: v.summary(missing)}
+}
+
+func forCountry(s subject) string {
+	if s.country.name == "" {
+		return ""
+	}
+	return " (" + s.country.name + ")"
+}
+
+func countriesIn(ss []subject) int {
+	seen := map[string]bool{}
+	for _, s := range ss {
+		seen[s.country.iso3] = true
+	}
+	return len(seen)
+}
+
+// columnName is a subject's column: up to four words, and the country when
+// the request spans several.
+func columnName(s subject, multi bool) string {
+	var parts []string
+	for _, t := range s.terms {
+		t = asciiWord(t)
+		if t != "" && len(parts) < 4 {
+			parts = append(parts, t)
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{"series"}
+	}
+	if multi && s.country.iso3 != "" {
+		parts = append(parts, strings.ToLower(s.country.iso3))
+	}
+	return strings.Join(parts, "_")
+}
+
+func asciiWord(w string) string {
+	var b strings.Builder
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' || (b.Len() > 0 && r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func opSuffix(op string, n int) string {
+	switch op {
+	case "yoy_pct":
+		return "yoy"
+	case "diff", "pct_change":
+		if n > 0 {
+			return fmt.Sprintf("%s%d", strings.TrimSuffix(op, "_change"), n)
+		}
+	}
+	return op
+}
+
+// score rates a candidate for a subject. matched counts subject words the
+// candidate's title, heading and unit hold (with synonyms); extra counts
+// title words the subject did not ask for.
+func score(s subject, c Candidate, freq string) (float64, bool) {
+	text := map[string]bool{}
+	for _, t := range terms(c.Title + " " + c.Heading + " " + c.Unit) {
+		for _, e := range expand(t) {
+			text[e] = true
+		}
+	}
+	want := map[string]bool{}
+	matched := 0
+	for _, t := range s.terms {
+		hit := false
+		for _, e := range expand(t) {
+			want[e] = true
+			hit = hit || text[e]
+		}
+		if hit {
+			matched++
+		}
+	}
+	if matched == 0 || !countryFits(s, c) {
+		return 0, false
+	}
+	extra := 0
+	for _, t := range terms(c.Title) {
+		if !want[t] && !isCountryWord(t) {
+			extra++
+		}
+	}
+	cov := float64(matched) / float64(len(s.terms))
+	sc := cov - 0.03*float64(extra)
+	decidable := cov >= 0.999 || (matched >= 2 && cov >= 0.66)
+	if freq == "" {
+		sc -= 0.01 * float64(freqRank[c.Freq]) // unasked, the finer series serves more uses
+	}
+	if freq != "" && c.Freq != "" && c.Freq != freq {
+		if finer(c.Freq, freq) {
+			sc -= 0.05 // can be aggregated
+		} else {
+			sc -= 0.3 // too coarse: a last resort, never a clear match
+			decidable = false
+		}
+	}
+	return sc, decidable
+}
+
+var freqRank = map[string]int{"D": 0, "W": 1, "M": 2, "Q": 3, "S": 4, "A": 5}
+
+func finer(have, want string) bool { return freqRank[have] < freqRank[want] }
+
+func isCountryWord(t string) bool {
+	for _, a := range countryAliases {
+		if a[0] == t {
+			return true
+		}
+	}
+	return false
+}
+
+// countryFits: the candidate's country field, or a country named in its
+// text, or its source's home country must not contradict the subject's.
+func countryFits(s subject, c Candidate) bool {
+	if s.country.iso3 == "" {
+		return true
+	}
+	if c.Country != "" {
+		return strings.EqualFold(c.Country, s.country.iso3)
+	}
+	named, _ := findCountries(strings.ToLower(c.Title + " " + c.Heading))
+	if len(named) > 0 {
+		return slices.ContainsFunc(named, func(x country) bool { return x.iso3 == s.country.iso3 })
+	}
+	src, _, _ := strings.Cut(c.ID, ":")
+	if home, ok := sourceCountry[src]; ok {
+		return home == s.country.iso3
+	}
+	return true
+}
+
+// best returns the best usable candidate for a subject, whether it is
+// decidable, and how many candidates fit at all.
+func (p Policy) best(v view, s subject, freq string) (Candidate, bool, int) {
+	type sc struct {
+		c Candidate
+		v float64
+		d bool
+	}
+	var all []sc
+	for _, id := range v.order {
+		c := v.cands[id]
+		if c.NoData || v.rejected[id] != "" {
+			continue
+		}
+		if val, dec := score(s, c, freq); val > 0 {
+			all = append(all, sc{c, val, dec})
+		}
+	}
+	if len(all) == 0 {
+		return Candidate{}, false, 0
+	}
+	slices.SortStableFunc(all, func(a, b sc) int {
+		switch {
+		case a.v > b.v:
+			return -1
+		case a.v < b.v:
+			return 1
+		}
+		return 0
+	})
+	top := 1
+	for top < len(all) && all[top].v == all[0].v {
+		top++
+	}
+	pick := p.rng(s.key() + "|tie").IntN(top)
+	return all[pick].c, all[pick].d, len(all)
+}
+
+func (p Policy) rng(key string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return rand.New(rand.NewPCG(p.Seed, h.Sum64()))
+}
+
+// wordings are the searches tried for a subject, in order.
+func (p Policy) wordings(s subject, freq string) []map[string]any {
+	var syn []string
+	for _, t := range s.terms {
+		if e := synonyms[t]; len(e) > 0 {
+			syn = append(syn, e...)
+		} else {
+			syn = append(syn, t)
+		}
+	}
+	longest := slices.Clone(s.terms)
+	slices.SortStableFunc(longest, func(a, b string) int { return len(b) - len(a) })
+	longest = longest[:min(2, len(longest))]
+	withCountry := func(q string) string {
+		if s.country.name != "" {
+			return q + " " + s.country.name
+		}
+		return q
+	}
+	first := map[string]any{"query": withCountry(s.phrase)}
+	rest := []map[string]any{
+		{"query": withCountry(strings.Join(syn, " "))},
+		{"query": strings.Join(syn, " ")},
+		{"query": withCountry(strings.Join(longest, " "))},
+	}
+	if s.country.iso3 != "" {
+		rest[1]["country"] = s.country.iso3
+	}
+	if freq != "" {
+		rest[1]["frequency"] = freq
+	}
+	r := p.rng(s.key() + "|wording")
+	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	out := []map[string]any{first}
+	for _, w := range rest {
+		if !slices.ContainsFunc(out, func(o map[string]any) bool { return sameArgs(o, w) }) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// searchesFor counts this request's searches that used one of the wordings
+// and whose results are still readable. A result cut to its header line
+// tells nothing about what it found, so the search is as good as not done.
+func (v view) searchesFor(ws []map[string]any) int {
+	n := 0
+	for _, c := range v.calls {
+		if c.name != "search_catalog" || !c.seen {
+			continue
+		}
+		for _, w := range ws {
+			if sameArgs(w, c.args) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+func sameArgs(a, b map[string]any) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}
+
+// did reports a successful call of this request with these arguments.
+func (v view) did(name string, args map[string]any) bool {
+	for _, c := range v.calls {
+		if c.name != name || c.failed {
+			continue
+		}
+		ok := true
+		for k, want := range args {
+			ok = ok && fmt.Sprint(c.args[k]) == fmt.Sprint(want)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (v view) column(name string) (Column, bool) {
+	for _, c := range v.columns {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Column{}, false
+}
+
+func (v view) tableOr() string {
+	if v.table != "" {
+		return v.table
+	}
+	return tableName
+}
+
+// match finds the columns a phrase means: those sharing the most words
+// with it (synonyms included). With preferDerived, a derived column wins a
+// tie with its source.
+func (v view) match(target string, preferDerived bool) []Column {
+	want := terms(target)
+	best, bestScore := []Column(nil), 0.0
+	for _, c := range v.columns {
+		have := map[string]bool{}
+		for _, t := range terms(strings.ReplaceAll(c.Name, "_", " ")) {
+			for _, e := range expand(t) {
+				have[e] = true
+			}
+		}
+		n := 0.0
+		for _, t := range want {
+			if slices.ContainsFunc(expand(t), func(e string) bool { return have[e] }) {
+				n++
+			}
+		}
+		if c.Derived != "" {
+			if preferDerived {
+				n += 0.1
+			} else {
+				n -= 0.1
+			}
+		}
+		switch {
+		case n <= 0.5:
+		case n > bestScore:
+			best, bestScore = []Column{c}, n
+		case n == bestScore:
+			best = append(best, c)
+		}
+	}
+	if len(best) == 0 && len(v.columns) == 1 {
+		return v.columns
+	}
+	return best
+}
+
+// settled is a subject with the series chosen for it.
+type settled struct {
+	s      subject
+	col    string
+	id     string
+	exists bool
+}
+
+// summary is the answer: what was used and what the results said.
+func (v view) summary(missing []string) string {
+	var b strings.Builder
+	if len(v.columns) > 0 {
+		fmt.Fprintf(&b, "Table %s:\n", v.tableOr())
+		for _, c := range v.columns {
+			title := v.cands[c.SeriesID].Title
+			if c.Derived != "" {
+				title = c.Derived
+			}
+			fmt.Fprintf(&b, "- %s = %s %s\n", c.Name, c.SeriesID, title)
+		}
+	}
+	for _, c := range v.calls {
+		if c.failed || (c.name != "find_change_points" && c.name != "draw_chart") {
+			continue
+		}
+		first, _, _ := strings.Cut(c.result, "\n")
+		b.WriteString(first + "\n")
+		if c.name == "find_change_points" {
+			for _, l := range strings.Split(c.result, "\n")[1:] {
+				if strings.HasPrefix(l, "break ") {
+					b.WriteString("  " + l + "\n")
+				}
+			}
+		}
+	}
+	for _, m := range missing {
+		fmt.Fprintf(&b, "I could not find a series for %s.\n", m)
+	}
+	if b.Len() == 0 {
+		return "I found nothing to report for this request."
+	}
+	return strings.TrimSpace(b.String())
+}

@@ -1,0 +1,236 @@
+package sim
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+// What the simulated analyst can read from the messages it is sent. It knows
+// the agent's text format (runtime/agent/render.go) the way a model learns
+// it from the system prompt and results, and nothing else: no catalog, no
+// gold answers, no session state outside the messages.
+
+// Message is one chat message as the sim receives it.
+type Message struct {
+	Role       string     `json:"role"`
+	Content    string     `json:"content"`
+	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string     `json:"tool_call_id,omitempty"`
+	Name       string     `json:"name,omitempty"`
+}
+
+// ToolCall is a call the sim (or any model) made earlier.
+type ToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+// Candidate is a catalog row seen in a tool result.
+type Candidate struct {
+	ID, Title, Unit, Freq, Country, Heading string
+	NoData                                  bool
+}
+
+// Column is a table column seen in a build_table or derive_column result.
+type Column struct {
+	Name, SeriesID, Derived string
+}
+
+// view is everything readable in the current request: the analyst's latest
+// message, the earlier ones, the candidates and tables shown, and the calls
+// made since the latest message with their results.
+type view struct {
+	user        string
+	earlier     []string // earlier analyst messages, oldest first
+	cands       map[string]Candidate
+	order       []string          // candidate ids in order of first appearance this request
+	table       string            // latest table name seen
+	columns     []Column          // its columns, derived ones included
+	calls       []pastCall        // this request's calls, in order
+	rejected    map[string]string // ids a tool refused, with the reason
+	contextNote bool
+}
+
+type pastCall struct {
+	name   string
+	args   map[string]any
+	result string
+	failed bool
+	// seen: the result is readable — it lists candidates or says plainly
+	// that nothing matched. A result cut to its header line is not.
+	seen bool
+}
+
+var (
+	tableHead  = regexp.MustCompile(`^(?:\[compact\] )?build_table: table "([^"]+)"`)
+	deriveHead = regexp.MustCompile(`^derive_column: table "([^"]+)" now has column "([^"]+)"`)
+	noDataErr  = regexp.MustCompile(`(\S+) is in the catalog but its observations are not in this bundle`)
+	unknownErr = regexp.MustCompile(`unknown series: ([^;]+);`)
+)
+
+func readView(msgs []Message) view {
+	v := view{cands: map[string]Candidate{}, rejected: map[string]string{}}
+	last := -1
+	for i, m := range msgs {
+		if m.Role == "user" {
+			last = i
+		}
+	}
+	results := map[string]string{}
+	for _, m := range msgs {
+		if m.Role == "tool" {
+			results[m.ToolCallID] = m.Content
+		}
+		if m.Role == "system" && strings.Contains(m.Content, "Context note:") {
+			v.contextNote = true
+		}
+	}
+	for i, m := range msgs {
+		switch m.Role {
+		case "user":
+			if i == last {
+				v.user = m.Content
+			} else {
+				v.earlier = append(v.earlier, m.Content)
+			}
+		case "tool":
+			v.readTables(m.Content)
+			if i > last {
+				v.readCandidates(m.Content)
+			}
+		case "assistant":
+			if i < last {
+				continue
+			}
+			for _, c := range m.ToolCalls {
+				pc := pastCall{name: c.Function.Name, result: results[c.ID]}
+				_ = json.Unmarshal([]byte(c.Function.Arguments), &pc.args)
+				pc.failed = strings.HasPrefix(pc.result, "error in ")
+				pc.seen = strings.Contains(pc.result, "\n- ") || strings.Contains(pc.result, "no rows matched")
+				if pc.failed {
+					for _, mm := range noDataErr.FindAllStringSubmatch(pc.result, -1) {
+						v.rejected[mm[1]] = "no data"
+					}
+					for _, mm := range unknownErr.FindAllStringSubmatch(pc.result, -1) {
+						for _, id := range strings.Split(mm[1], ", ") {
+							v.rejected[strings.TrimSpace(id)] = "unknown"
+						}
+					}
+				}
+				v.calls = append(v.calls, pc)
+			}
+		}
+	}
+	return v
+}
+
+// readCandidates collects candidate lines under their heading lines.
+func (v *view) readCandidates(text string) {
+	heading := ""
+	for _, line := range strings.Split(text, "\n") {
+		if h, ok := strings.CutPrefix(line, "## "); ok {
+			if i := strings.LastIndex(h, " ("); i > 0 {
+				h = h[:i]
+			}
+			heading = h
+			continue
+		}
+		if strings.HasPrefix(line, "Shortlist") {
+			heading = ""
+			continue
+		}
+		rest, ok := strings.CutPrefix(line, "- ")
+		if !ok {
+			continue
+		}
+		fields := strings.Split(rest, " | ")
+		if len(fields) < 2 || fields[0] == "" {
+			continue
+		}
+		c := Candidate{ID: fields[0], Title: fields[1], Heading: heading}
+		for _, f := range fields[2:] {
+			k, val, ok := strings.Cut(f, ": ")
+			if !ok {
+				continue
+			}
+			switch k {
+			case "unit":
+				c.Unit = val
+			case "freq":
+				c.Freq = val
+			case "country":
+				c.Country = val
+			case "in":
+				if c.Heading == "" {
+					c.Heading = val
+				}
+			case "data":
+				c.NoData = val == "no"
+			}
+		}
+		old, seen := v.cands[c.ID]
+		if !seen {
+			v.order = append(v.order, c.ID)
+		}
+		// Keep the richest reading of a row seen in several forms.
+		if len(old.Heading) > len(c.Heading) {
+			c.Heading = old.Heading
+		}
+		if c.Unit == "" {
+			c.Unit = old.Unit
+		}
+		c.NoData = c.NoData || old.NoData
+		v.cands[c.ID] = c
+	}
+}
+
+// readTables follows the table: a build_table result resets its columns, a
+// derive_column result adds one.
+func (v *view) readTables(text string) {
+	lines := strings.Split(text, "\n")
+	if m := tableHead.FindStringSubmatch(lines[0]); m != nil {
+		v.table, v.columns = m[1], nil
+		if strings.HasPrefix(lines[0], "[compact]") {
+			if _, cols, ok := strings.Cut(strings.TrimSpace(lines[0]), " columns: "); ok {
+				for _, c := range strings.Split(cols, "; ") {
+					if name, id, ok := strings.Cut(c, " = "); ok {
+						v.columns = append(v.columns, Column{Name: name, SeriesID: id})
+					}
+				}
+			}
+			return
+		}
+		v.readColumns(lines[1:])
+		return
+	}
+	if m := deriveHead.FindStringSubmatch(lines[0]); m != nil && m[1] == v.table {
+		v.readColumns(lines[1:])
+	}
+}
+
+// readColumns reads "* name = id | unit: u | derived: d" lines.
+func (v *view) readColumns(lines []string) {
+	for _, l := range lines {
+		rest, ok := strings.CutPrefix(l, "* ")
+		if !ok {
+			continue
+		}
+		fields := strings.Split(rest, " | ")
+		name, id, ok := strings.Cut(fields[0], " = ")
+		if !ok {
+			continue
+		}
+		c := Column{Name: name, SeriesID: id}
+		for _, f := range fields[1:] {
+			if d, ok := strings.CutPrefix(f, "derived: "); ok {
+				c.Derived = d
+			}
+		}
+		v.columns = append(v.columns, c)
+	}
+}
