@@ -180,10 +180,10 @@ func TestDeriveRefusals(t *testing.T) {
 		spec analysis.DeriveSpec
 		want error
 	}{
-		{analysis.DeriveSpec{Op: analysis.OpYoY, Column: "GDP"}, analysis.ErrBadSpec},       // quarterly column in a monthly table
-		{analysis.DeriveSpec{Op: "cumsum", Column: "UNRATE"}, analysis.ErrBadSpec},          // unknown op
-		{analysis.DeriveSpec{Op: analysis.OpYoY, Column: "NOPE"}, analysis.ErrBadSpec},      // unknown column
-		{analysis.DeriveSpec{Op: analysis.OpRatio, Column: "UNRATE"}, analysis.ErrBadSpec},  // no Other
+		{analysis.DeriveSpec{Op: analysis.OpYoY, Column: "GDP"}, analysis.ErrBadSpec},      // quarterly column in a monthly table
+		{analysis.DeriveSpec{Op: "cumsum", Column: "UNRATE"}, analysis.ErrBadSpec},         // unknown op
+		{analysis.DeriveSpec{Op: analysis.OpYoY, Column: "NOPE"}, analysis.ErrBadSpec},     // unknown column
+		{analysis.DeriveSpec{Op: analysis.OpRatio, Column: "UNRATE"}, analysis.ErrBadSpec}, // no Other
 		{analysis.DeriveSpec{Op: analysis.OpRebase, Column: "UNRATE", BaseDate: date(2010, 1, 1)}, analysis.ErrIncompatible},
 		{analysis.DeriveSpec{Op: analysis.OpRollingMean, Column: "UNRATE", Window: 1}, analysis.ErrBadSpec},
 	}

@@ -134,10 +134,13 @@ func Render(spec Spec, format string, w io.Writer) error {
 		dc.FillText(titleStyle, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: top}, spec.Title)
 		top -= titleStyle.Height(spec.Title) + 4
 	}
-	footer := footerText(spec, traces, marked)
+	footer := footerLines(spec, traces, marked, footStyle, dc.Max.X-dc.Min.X-16)
 	bottom := dc.Min.Y + 4
-	dc.FillText(footStyle, vg.Point{X: dc.Min.X + 8, Y: bottom}, footer)
-	bottom += footStyle.Height(footer) + 4
+	for i := len(footer) - 1; i >= 0; i-- {
+		dc.FillText(footStyle, vg.Point{X: dc.Min.X + 8, Y: bottom}, footer[i])
+		bottom += footStyle.Height(footer[i]) + 1
+	}
+	bottom += 3
 
 	inner := dc
 	inner.Min.Y, inner.Max.Y = bottom, top
@@ -225,8 +228,9 @@ func groupByUnit(traces []trace) []panel {
 	return panels
 }
 
-// footerText names the sources and, when breaks are drawn, how they were found.
-func footerText(spec Spec, traces []trace, marked int) string {
+// footerLines names the sources and, when breaks are drawn, how they were
+// found: one line when it fits in width, else one line each.
+func footerLines(spec Spec, traces []trace, marked int, sty text.Style, width vg.Length) []string {
 	sources := spec.Sources
 	if len(sources) == 0 {
 		seen := map[string]bool{}
@@ -239,13 +243,16 @@ func footerText(spec Spec, traces []trace, marked int) string {
 			}
 		}
 	}
-	foot := "Source: unknown"
+	lines := []string{"Source: unknown"}
 	if len(sources) > 0 {
-		foot = "Source: " + strings.Join(sources, "; ")
+		lines[0] = "Source: " + strings.Join(sources, "; ")
 	}
 	if marked > 0 {
 		b := spec.Breaks[0]
-		foot += fmt.Sprintf(". Dashed lines: change points (%s, change in %s, %s penalty), dated at the first period of the new regime", b.Method, b.Cost, b.Penalty)
+		lines = append(lines, fmt.Sprintf("Dashed lines: change points (%s, change in %s, %s penalty), dated at the first period of the new regime", b.Method, b.Cost, b.Penalty))
+		if one := lines[0] + ". " + lines[1]; sty.Width(one) <= width {
+			return []string{one}
+		}
 	}
-	return foot
+	return lines
 }
