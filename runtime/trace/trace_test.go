@@ -170,3 +170,45 @@ func TestReportFile(t *testing.T) {
 		t.Error("ReportFile accepted a missing trace")
 	}
 }
+
+func TestConcurrentWritesStayWholeLines(t *testing.T) {
+	w, path := newTestWriter(t)
+	_, _ = w.TurnStart("q")
+	done := make(chan struct{})
+	for g := 0; g < 4; g++ {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := 0; i < 25; i++ {
+				_ = w.ToolResult(ToolResult{Name: "search_catalog", Result: strings.Repeat("x", 5000)})
+			}
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+	must(t, w.Close())
+	tr, err := Read(path)
+	must(t, err)
+	seen := map[int]bool{}
+	for _, e := range tr.Events {
+		seen[e.Seq] = true
+	}
+	if len(tr.Events) != 101 || len(seen) != 101 {
+		t.Errorf("read %d events with %d distinct seqs, want 101", len(tr.Events), len(seen))
+	}
+}
+
+// BenchmarkWriterToolResult measures one fsynced event of a 4 KB result.
+func BenchmarkWriterToolResult(b *testing.B) {
+	w, err := Create(filepath.Join(b.TempDir(), "b.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	r := ToolResult{Name: "search_catalog", Result: strings.Repeat("series line\n", 340), ShownIDs: []string{"A", "B", "C"}}
+	for b.Loop() {
+		if err := w.ToolResult(r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
