@@ -56,7 +56,7 @@ func runBuild(ctx context.Context, args []string) error {
 	out := fs.String("o", "", "output model directory")
 	words := fs.Int("words", embedmodel.DefaultMaxWords, "most frequent words to keep (catalog words are kept too)")
 	sifA := fs.Float64("sif-a", embedmodel.DefaultSIFA, "SIF smoothing constant a")
-	removeCommon := fs.Bool("remove-common", false, "project out the common principal direction")
+	keepCommon := fs.Bool("keep-common", false, "keep the common principal direction (removed by default)")
 	noCatalog := fs.Bool("no-catalog-words", false, "do not keep the embedded catalog word list")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -79,7 +79,7 @@ func runBuild(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "read %d of %d words (%d-d) in %s\n", len(wv.Words), wv.Size, wv.Dim, time.Since(start).Round(time.Millisecond))
-	opts := embedmodel.Options{MaxWords: *words, SIFA: *sifA, RemoveCommon: *removeCommon, Source: source, SourceSHA512: integrity}
+	opts := embedmodel.Options{MaxWords: *words, SIFA: *sifA, KeepCommon: *keepCommon, Source: source, SourceSHA512: integrity}
 	if !*noCatalog {
 		opts.ExtraWords = embedmodel.CatalogWords()
 	}

@@ -42,7 +42,7 @@ func cosine(a, b []float32) float64 {
 	return d / math.Sqrt(na*nb)
 }
 
-func norm(v []float32) float64 {
+func l2norm(v []float32) float64 {
 	var s float64
 	for _, x := range v {
 		s += float64(x) * float64(x)

@@ -6,9 +6,14 @@
 //
 // The ONNX graph is a single Gather from a token-embedding table whose rows
 // are word vectors scaled by smooth inverse frequency weights a/(a+p(w)),
-// p estimated from each word's frequency rank. hugot's feature-extraction
-// pipeline mean-pools and normalises the token rows, so a text's vector is
-// its SIF-weighted average word vector.
+// p estimated from each word's frequency rank, with the common principal
+// direction projected out (SIF's common-component removal, baked into the
+// rows because it is linear). hugot's feature-extraction pipeline mean-pools
+// and normalises the token rows, so a text's vector is its SIF sentence
+// vector. On the real vectors, removing the common direction widened the gap
+// between related and unrelated label pairs in every pair tested (e.g.
+// inflation vs "consumer price index" 0.59 / vs "balance sheet adjustment"
+// 0.37, against 0.69 / 0.52 without).
 package embedmodel
 
 import (
@@ -53,7 +58,7 @@ type Options struct {
 	MaxWords     int      // most frequent reachable words to keep; DefaultMaxWords if 0
 	ExtraWords   []string // words kept whatever their rank (e.g. CatalogWords())
 	SIFA         float64  // SIF constant a; DefaultSIFA if 0
-	RemoveCommon bool     // project out the common principal direction
+	KeepCommon   bool     // keep the common principal direction (removed by default)
 	Source       string   // provenance written to the manifest
 	SourceSHA512 string   // integrity of the source, written to the manifest
 }
@@ -98,7 +103,7 @@ func Build(ctx context.Context, wv *WordVectors, dir string, opts Options) (*Man
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	rows := weightedTable(words, wv.Size, opts.SIFA, opts.RemoveCommon)
+	rows := weightedTable(words, wv.Size, opts.SIFA, !opts.KeepCommon)
 
 	onnxBytes, err := staticModel(rows, wv.Dim)
 	if err != nil {
@@ -126,7 +131,7 @@ func Build(ctx context.Context, wv *WordVectors, dir string, opts Options) (*Man
 		Words:           len(words),
 		Dim:             wv.Dim,
 		SIFA:            opts.SIFA,
-		RemoveCommon:    opts.RemoveCommon,
+		RemoveCommon:    !opts.KeepCommon,
 		ModelSHA256:     sha256Hex(onnxBytes),
 		TokenizerSHA256: sha256Hex(tokBytes),
 	}
