@@ -78,7 +78,7 @@ func (s *Source) readInfo(ctx context.Context, sink catalogsrc.Sink) (map[string
 	if s.info == "" {
 		return out, nil
 	}
-	t, err := generic.OpenTable(s.info, generic.TableOptions{Comma: '\t'})
+	t, err := generic.OpenTable(s.info, generic.TableOptions{Comma: '\t', Ragged: true}) // the header has a trailing timestamp cell
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ func ParseDate(text string) (string, error) {
 	if s == "" {
 		return "", nil
 	}
-	bad := fmt.Errorf("%w: %q", ErrBadDate, s)
+	bad := badDate(s)
 	if len(s) > 10 && (s[10] == 'T' || s[10] == ' ') {
 		s = s[:10]
 	}
@@ -90,6 +90,13 @@ func ParseDate(text string) (string, error) {
 	}
 	return "", bad
 }
+
+// badDate is the error for text that is not a date; it formats lazily,
+// since most calls succeed.
+type badDate string
+
+func (b badDate) Error() string { return fmt.Sprintf("%v: %q", ErrBadDate, string(b)) }
+func (b badDate) Unwrap() error { return ErrBadDate }
 
 // ymd validates and formats a date from its parts.
 func ymd(y, m, d string, bad error) (string, error) {

@@ -24,6 +24,9 @@ const MaxRaw = 300
 type TableOptions struct {
 	Comma    rune   // field delimiter; ',' when zero
 	Encoding string // "utf-8" (default) or "latin-1"
+	// Ragged accepts rows whose field count differs from the header's
+	// (missing fields read as ""), for files whose header carries extras.
+	Ragged bool
 }
 
 // Table reads a delimited text file with a header row, one record at a
@@ -35,6 +38,7 @@ type Table struct {
 	f      *os.File
 	r      *csv.Reader
 	index  map[string]int
+	ragged bool
 }
 
 // Row is one record of a Table.
@@ -84,7 +88,7 @@ func OpenTable(path string, opt TableOptions) (*Table, error) {
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = true
 	r.ReuseRecord = false
-	t := &Table{File: path, f: f, r: r, index: map[string]int{}}
+	t := &Table{File: path, f: f, r: r, index: map[string]int{}, ragged: opt.Ragged}
 	header, err := r.Read()
 	if err != nil {
 		f.Close()
@@ -143,7 +147,7 @@ func (t *Table) Next() (Row, error) {
 			continue // blank line
 		}
 		row := Row{Line: line, Fields: rec, t: t}
-		if len(rec) != len(t.Header) {
+		if len(rec) != len(t.Header) && !t.ragged {
 			return row, &catalogsrc.Problem{Pos: row.Pos(), Reason: fmt.Sprintf("wrong column count: %d fields, header has %d", len(rec), len(t.Header)), Raw: row.Raw()}
 		}
 		return row, nil

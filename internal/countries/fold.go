@@ -11,6 +11,16 @@ import (
 // "türkiye" compare equal. Turkish dotted and dotless i both fold to "i",
 // and typographic apostrophes fold to "'".
 func Fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 || s[i] == '`' {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range norm.NFD.String(s) {
@@ -45,7 +55,7 @@ func isWordRune(r rune) bool {
 
 // tokenize splits text into words at non-letter, non-digit runes.
 func tokenize(text string) []token {
-	var toks []token
+	toks := make([]token, 0, 16)
 	start := -1
 	flush := func(end int) {
 		if start < 0 {
