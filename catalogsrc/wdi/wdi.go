@@ -104,6 +104,9 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 			rec.Description = row.Get("Long definition")
 		}
 		rec.Frequency = catalogsrc.ParseFrequency(rec.FrequencyText)
+		if strings.Contains(strings.ToLower(rec.FrequencyText), "represented as annual") {
+			rec.Frequency = catalogsrc.Annual // the values are published yearly
+		}
 		generic.CleanRecord(&rec)
 		if rec.Title == "" {
 			problem("Indicator Name", "empty indicator name")

@@ -1,0 +1,53 @@
+package eurostat_test
+
+import (
+	"testing"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/eurostat"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
+)
+
+func spec(dir string) catalogsrc.Spec {
+	return catalogsrc.Spec{Kind: "eurostat", Name: "eurostat", Files: map[string]string{"toc": dir + "/eurostat/table_of_contents_en.txt"}}
+}
+
+func TestSubset(t *testing.T) {
+	s := spec(sourcetest.RepoFile(t, "testdata/catalogs"))
+	src, err := catalogsrc.Open(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 100, BreakRole: "toc"})
+	for _, r := range got.Records {
+		if len(r.Path) == 0 || r.Path[0] == "Database by themes" {
+			t.Errorf("%s: path %q", r.ID, r.Path)
+		}
+	}
+}
+
+func TestLevel(t *testing.T) {
+	if l, s := eurostat.Level("        Balance of payments "); l != 2 || s != "Balance of payments" {
+		t.Errorf("Level = %d, %q", l, s)
+	}
+}
+
+func TestFullScale(t *testing.T) {
+	src, err := catalogsrc.Open(spec(sourcetest.SharedDir(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := sourcetest.ReadAll(t, src)
+	// 8,881 dataset/table entries, 6,953 distinct codes (others are cross-listings).
+	sourcetest.CheckRecords(t, "eurostat", got.Records, sourcetest.Expect{MinRecords: 6953, MaxRecords: 6953})
+	t.Logf("%d records, %d problems", len(got.Records), len(got.Problems))
+}
+
+func FuzzLevel(f *testing.F) {
+	f.Add("            Balance of payments")
+	f.Fuzz(func(t *testing.T, s string) {
+		if l, _ := eurostat.Level(s); l < 0 || l > len(s)/eurostat.Indent {
+			t.Fatalf("level %d for %q", l, s)
+		}
+	})
+}
