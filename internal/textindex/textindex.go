@@ -1,0 +1,233 @@
+// Package textindex owns the bleve text index shared by the indexer (which
+// builds it) and the runtime (which opens it read-only): the document shape,
+// the field mapping and the analyzer that folds case and accents (Türkiye,
+// TÜRKİYE, Turkiye) and stems English.
+package textindex
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
+	bleveunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/registry"
+	index "github.com/blevesearch/bleve_index_api"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Names registered with bleve.
+const (
+	AnalyzerName   = "sextant"
+	FoldFilterName = "sextant_fold"
+)
+
+// Document kinds.
+const (
+	KindRow     = "row"
+	KindHeading = "heading"
+)
+
+// Field names.
+const (
+	FieldKind      = "kind"
+	FieldTitle     = "title"
+	FieldAlt       = "alt"
+	FieldHeading   = "heading"
+	FieldUnit      = "unit"
+	FieldFrequency = "frequency"
+	FieldSource    = "source"
+	FieldCountry   = "country"
+)
+
+// ErrIndex wraps bleve failures.
+var ErrIndex = errors.New("textindex: index error")
+
+// Doc is one indexed document: a catalog row (id = series id) or a heading
+// (id = "h:" + heading id, Title = its label, Heading = its path).
+type Doc struct {
+	Kind      string `json:"kind"`
+	Title     string `json:"title"`
+	Alt       string `json:"alt"`
+	Heading   string `json:"heading"`
+	Unit      string `json:"unit"`
+	Frequency string `json:"frequency"`
+	Source    string `json:"source"`
+	Country   string `json:"country"`
+}
+
+// Type makes bleve use the "doc" mapping for every Doc.
+func (Doc) Type() string { return "doc" }
+
+// HeadingDocID is the document id of a heading.
+func HeadingDocID(headingID string) string { return "h:" + headingID }
+
+// Fold lowercases and strips accents: "TÜRKİYE" → "turkiye", "Ağustos" → "agustos".
+func Fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+			continue
+		case r == 'ı' || r == 'İ':
+			b.WriteRune('i')
+		case r == 'ß' || r == 'ẞ':
+			b.WriteString("ss")
+		case unicode.IsSpace(r) || unicode.IsControl(r):
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+type foldFilter struct{}
+
+func (foldFilter) Filter(input []byte) []byte { return []byte(Fold(string(input))) }
+
+func init() {
+	if err := registry.RegisterCharFilter(FoldFilterName, func(map[string]interface{}, *registry.Cache) (analysis.CharFilter, error) {
+		return foldFilter{}, nil
+	}); err != nil {
+		panic(err)
+	}
+	if err := registry.RegisterAnalyzer(AnalyzerName, func(_ map[string]interface{}, cache *registry.Cache) (analysis.Analyzer, error) {
+		fold, err := cache.CharFilterNamed(FoldFilterName)
+		if err != nil {
+			return nil, err
+		}
+		tok, err := cache.TokenizerNamed(bleveunicode.Name)
+		if err != nil {
+			return nil, err
+		}
+		poss, err := cache.TokenFilterNamed(en.PossessiveName)
+		if err != nil {
+			return nil, err
+		}
+		stem, err := cache.TokenFilterNamed(porter.Name)
+		if err != nil {
+			return nil, err
+		}
+		// No stop-word filter: "us" is a stop word and also the United States;
+		// BM25's IDF already discounts frequent words.
+		return &analysis.DefaultAnalyzer{CharFilters: []analysis.CharFilter{fold}, Tokenizer: tok, TokenFilters: []analysis.TokenFilter{poss, stem}}, nil
+	}); err != nil {
+		panic(err)
+	}
+}
+
+// Mapping returns the index mapping: BM25 scoring, the folding analyzer on
+// text fields, keyword fields for kind, frequency, source and country.
+func Mapping() mapping.IndexMapping {
+	text := func() *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = AnalyzerName
+		f.Store = false
+		f.IncludeTermVectors = false
+		f.IncludeInAll = false
+		f.DocValues = false
+		return f
+	}
+	keyword := func() *mapping.FieldMapping {
+		f := bleve.NewKeywordFieldMapping()
+		f.Store = false
+		f.IncludeTermVectors = false
+		f.IncludeInAll = false
+		f.DocValues = false
+		return f
+	}
+	doc := bleve.NewDocumentStaticMapping()
+	doc.AddFieldMappingsAt(FieldKind, keyword())
+	doc.AddFieldMappingsAt(FieldTitle, text())
+	doc.AddFieldMappingsAt(FieldAlt, text())
+	doc.AddFieldMappingsAt(FieldHeading, text())
+	doc.AddFieldMappingsAt(FieldUnit, text())
+	doc.AddFieldMappingsAt(FieldFrequency, keyword())
+	doc.AddFieldMappingsAt(FieldSource, keyword())
+	doc.AddFieldMappingsAt(FieldCountry, keyword())
+	im := bleve.NewIndexMapping()
+	im.AddDocumentMapping("doc", doc)
+	im.DefaultMapping = doc
+	im.DefaultAnalyzer = AnalyzerName
+	im.ScoringModel = index.BM25Scoring
+	im.StoreDynamic = false
+	im.IndexDynamic = false
+	im.DocValuesDynamic = false
+	return im
+}
+
+// Builder writes a new index.
+type Builder struct {
+	idx   bleve.Index
+	batch *bleve.Batch
+	size  int
+}
+
+// batchSize bounds memory while building: a batch holds analysed documents,
+// roughly a few KB each.
+const batchSize = 4096
+
+// Create starts a new index at path (which must not exist).
+func Create(path string) (*Builder, error) {
+	idx, err := bleve.New(path, Mapping())
+	if err != nil {
+		return nil, fmt.Errorf("%w: create %s: %v", ErrIndex, path, err)
+	}
+	return &Builder{idx: idx, batch: idx.NewBatch()}, nil
+}
+
+// Add queues a document.
+func (b *Builder) Add(ctx context.Context, id string, d Doc) error {
+	if err := b.batch.Index(id, d); err != nil {
+		return fmt.Errorf("%w: index %s: %v", ErrIndex, id, err)
+	}
+	b.size++
+	if b.size >= batchSize {
+		return b.flush(ctx)
+	}
+	return nil
+}
+
+func (b *Builder) flush(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if b.size == 0 {
+		return nil
+	}
+	if err := b.idx.Batch(b.batch); err != nil {
+		return fmt.Errorf("%w: batch: %v", ErrIndex, err)
+	}
+	b.batch.Reset()
+	b.size = 0
+	return nil
+}
+
+// Close flushes and closes the index.
+func (b *Builder) Close(ctx context.Context) error {
+	if err := b.flush(ctx); err != nil {
+		b.idx.Close()
+		return err
+	}
+	if err := b.idx.Close(); err != nil {
+		return fmt.Errorf("%w: close: %v", ErrIndex, err)
+	}
+	return nil
+}
+
+// Open opens an index read-only.
+func Open(path string) (bleve.Index, error) {
+	idx, err := bleve.OpenUsing(path, map[string]interface{}{"read_only": true})
+	if err != nil {
+		return nil, fmt.Errorf("%w: open %s: %v", ErrIndex, path, err)
+	}
+	return idx, nil
+}

@@ -1,0 +1,76 @@
+package textindex
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"TÜRKİYE":        "turkiye",
+		"Türkiye":        "turkiye",
+		"Ağustos Işık":   "agustos isik",
+		"Straße":         "strasse",
+		"café\u00a0noir": "cafe noir",
+	} {
+		if got := Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestIndexFoldsAndStems(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "text")
+	b, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]Doc{
+		"evds:A": {Kind: KindRow, Title: "TÜRKİYE Consumer Prices", Heading: "PRICE INDICES", Source: "evds", Country: "TUR"},
+		"fred:B": {Kind: KindRow, Title: "Unemployment Rate", Heading: "Employment Situation", Source: "fred", Country: "USA"},
+		"h:x":    {Kind: KindHeading, Title: "Consumer Price Index (2003=100)", Source: "evds"},
+	}
+	for id, d := range docs {
+		if err := b.Add(ctx, id, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	idx, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	search := func(field, text string) []string {
+		q := bleve.NewMatchQuery(text)
+		q.SetField(field)
+		res, err := idx.Search(bleve.NewSearchRequest(q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, h := range res.Hits {
+			ids = append(ids, h.ID)
+		}
+		return ids
+	}
+	if got := search(FieldTitle, "turkiye"); len(got) != 1 || got[0] != "evds:A" {
+		t.Errorf("accent/case folding: %v", got)
+	}
+	if got := search(FieldTitle, "price"); len(got) != 2 {
+		t.Errorf("stemming prices/price: %v", got)
+	}
+	if got := search(FieldTitle, "unemployed"); len(got) != 0 {
+		t.Logf("porter conflates unemployed/unemployment: %v", got)
+	}
+	// Read-only: writes must fail.
+	if err := idx.Index("new", Doc{Title: "x"}); err == nil {
+		t.Error("read-only index accepted a write")
+	}
+}
