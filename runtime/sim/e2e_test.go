@@ -104,3 +104,22 @@ func TestSharedScenarios(t *testing.T) {
 type writer []byte
 
 func (w *writer) Write(p []byte) (int, error) { *w = append(*w, p...); return len(p), nil }
+
+// At the sizes the product is built for, the sim still sees every
+// candidate it was shown; completion is reported, not asserted, since the
+// synthetic look-alikes are meant to be hard.
+func TestSimAtScale(t *testing.T) {
+	for _, n := range []int{agenttest.ScaleTarget, agenttest.ScaleFull} {
+		if n == agenttest.ScaleFull && testing.Short() {
+			continue
+		}
+		rows := agenttest.AtScale(realRows(t), n, 11)
+		rep := evaluate(t, rows, "../evale2e/testdata/scenarios.jsonl", agent.PolicyFit, 1)
+		var b writer
+		_ = rep.WriteText(&b)
+		t.Logf("%d rows:\n%s", n, b)
+		if rep.EvidenceVisibleRatio != 1 || rep.UntoldLosses != 0 {
+			t.Errorf("%d rows: evidence visible %.3f, untold losses %d: want 1 and 0", n, rep.EvidenceVisibleRatio, rep.UntoldLosses)
+		}
+	}
+}
