@@ -11,6 +11,7 @@ import (
 // runtime/trace's writer to it. Implementations must not fail the session:
 // they keep their own errors.
 type Recorder interface {
+	TurnStart(ctx context.Context, turn int, user string)
 	Request(ctx context.Context, ev RequestEvent)
 	Response(ctx context.Context, ev ResponseEvent)
 	ToolResult(ctx context.Context, ev ToolEvent)
@@ -51,6 +52,7 @@ type TurnEvent struct {
 
 type nopRecorder struct{}
 
+func (nopRecorder) TurnStart(context.Context, int, string)  {}
 func (nopRecorder) Request(context.Context, RequestEvent)   {}
 func (nopRecorder) Response(context.Context, ResponseEvent) {}
 func (nopRecorder) ToolResult(context.Context, ToolEvent)   {}

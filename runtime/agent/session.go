@@ -125,6 +125,7 @@ func (s *Session) Ask(ctx context.Context, userText string) (TurnResult, error) 
 	t := &turn{user: userText}
 	s.turns = append(s.turns, t)
 	tn := len(s.turns)
+	s.opts.Recorder.TurnStart(ctx, tn, userText)
 	var res TurnResult
 	res.Metrics.EvidenceVisibleMin = 1
 	var ratioSum float64

@@ -161,6 +161,7 @@ type memRecorder struct {
 	turns     []agent.TurnEvent
 }
 
+func (r *memRecorder) TurnStart(context.Context, int, string) {}
 func (r *memRecorder) Request(_ context.Context, ev agent.RequestEvent) {
 	r.requests = append(r.requests, ev)
 }
@@ -171,3 +172,32 @@ func (r *memRecorder) ToolResult(_ context.Context, ev agent.ToolEvent) {
 	r.tools = append(r.tools, ev)
 }
 func (r *memRecorder) Turn(_ context.Context, ev agent.TurnEvent) { r.turns = append(r.turns, ev) }
+
+// tooLong rejects the first n requests as too long.
+type tooLong struct {
+	n, calls int
+}
+
+func (m *tooLong) ContextWindow() int { return 1 << 16 }
+func (m *tooLong) Generate(context.Context, llm.Request) (llm.Response, error) {
+	m.calls++
+	if m.calls <= m.n {
+		return llm.Response{}, llm.ErrContextWindow
+	}
+	return llm.Response{Message: llm.Message{Role: llm.Assistant, Content: "ok"}}, nil
+}
+
+func TestContextWindowRejectionsAreRetriedThenReported(t *testing.T) {
+	cat, eng := realCatalog(t)
+	m := &tooLong{n: 2}
+	sess, _ := agent.New(m, cat, eng, agent.Options{})
+	if res, err := sess.Ask(context.Background(), "q"); err != nil || res.Answer != "ok" {
+		t.Errorf("after two rejections: answer %q, err %v", res.Answer, err)
+	}
+	m = &tooLong{n: 100}
+	sess, _ = agent.New(m, cat, eng, agent.Options{})
+	_, err := sess.Ask(context.Background(), "q")
+	if !errors.Is(err, llm.ErrContextWindow) || m.calls != 4 {
+		t.Errorf("always rejected: err %v after %d calls, want llm.ErrContextWindow after 4", err, m.calls)
+	}
+}

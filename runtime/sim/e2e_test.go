@@ -2,8 +2,15 @@ package sim_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sextant-dev/sextant/runtime/agent"
@@ -12,6 +19,7 @@ import (
 	"github.com/sextant-dev/sextant/runtime/llm"
 	"github.com/sextant-dev/sextant/runtime/llm/openai"
 	"github.com/sextant-dev/sextant/runtime/sim"
+	"github.com/sextant-dev/sextant/runtime/trace"
 )
 
 const window = 32_000
@@ -121,5 +129,111 @@ func TestSimAtScale(t *testing.T) {
 		if rep.EvidenceVisibleRatio != 1 || rep.UntoldLosses != 0 {
 			t.Errorf("%d rows: evidence visible %.3f, untold losses %d: want 1 and 0", n, rep.EvidenceVisibleRatio, rep.UntoldLosses)
 		}
+	}
+}
+
+// The trace keeps the sim's reasoning content, the ids each result showed
+// and the answer, all through the real client over HTTP.
+func TestTraceKeepsReasoningAndShownIDs(t *testing.T) {
+	rows := realRows(t)
+	cat, err := agenttest.NewCatalog(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sim.NewServer(1, window))
+	defer srv.Close()
+	model, err := openai.New(openai.Config{BaseURL: srv.URL + "/v1", Model: "sim", ContextWindow: window, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "trace.jsonl")
+	w, err := trace.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := agent.NewTraceRecorder(w)
+	sess, err := agent.New(model, cat, agenttest.NewEngine(rows), agent.Options{Recorder: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sess.Ask(context.Background(), "Show me the US unemployment rate as a monthly table.")
+	if err != nil || !res.Completed {
+		t.Fatalf("turn: completed %v, %v", res.Completed, err)
+	}
+	if err := w.Close(); err != nil || rec.Err() != nil {
+		t.Fatalf("trace: %v %v", err, rec.Err())
+	}
+	tr, err := trace.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := tr.Turns()
+	if len(turns) != 1 || !turns[0].Ended || turns[0].Answer != res.Answer {
+		t.Fatalf("trace turns %+v", turns)
+	}
+	var reasoning, shown, assembled int
+	for _, e := range turns[0].Events {
+		if e.Response != nil && strings.Contains(e.Response.Message.Reasoning, "unemployment rate") {
+			reasoning++
+		}
+		if e.Tool != nil && slices.Contains(e.Tool.ShownIDs, "fred:UNRATE") {
+			shown++
+		}
+		if e.Assembly != nil && e.Assembly.Budget > 0 {
+			assembled++
+		}
+	}
+	if reasoning == 0 || shown == 0 || assembled == 0 {
+		t.Errorf("trace has %d responses with reasoning, %d results showing fred:UNRATE, %d assembled requests", reasoning, shown, assembled)
+	}
+}
+
+// Seeds change the sim's choices (query wording, ties) but each seed is
+// deterministic.
+func TestSeedsVaryWordingDeterministically(t *testing.T) {
+	msgs := []sim.Message{{Role: "user", Content: "Show me the US jobless rate and total nonfarm payrolls since 2000."}}
+	wordings := map[string]bool{}
+	for seed := range uint64(8) {
+		p := sim.Policy{Seed: seed}
+		// Answer the first search with nothing, so the second is a rewording.
+		first := p.Decide(msgs)
+		if len(first.Calls) != 1 || first.Calls[0].Name != "search_catalog" || first.Reasoning == "" {
+			t.Fatalf("seed %d: first step %+v", seed, first)
+		}
+		tc := sim.ToolCall{ID: "c1", Type: "function"}
+		tc.Function.Name = "search_catalog"
+		args, _ := json.Marshal(first.Calls[0].Args)
+		tc.Function.Arguments = string(args)
+		next := append(slices.Clone(msgs), sim.Message{Role: "assistant", ToolCalls: []sim.ToolCall{tc}},
+			sim.Message{Role: "tool", ToolCallID: "c1", Content: `search_catalog "x": no rows matched.`})
+		a, b := p.Decide(next), p.Decide(next)
+		if fmt.Sprint(a.Calls) != fmt.Sprint(b.Calls) {
+			t.Fatalf("seed %d is not deterministic: %v vs %v", seed, a.Calls, b.Calls)
+		}
+		wordings[fmt.Sprint(a.Calls)] = true
+	}
+	if len(wordings) < 2 {
+		t.Errorf("8 seeds chose one rewording: %v", wordings)
+	}
+}
+
+func TestServerRejectsOverlongPromptsAndBadRequests(t *testing.T) {
+	srv := httptest.NewServer(sim.NewServer(0, 50))
+	defer srv.Close()
+	model, err := openai.New(openai.Config{BaseURL: srv.URL + "/v1", Model: "sim", ContextWindow: 50, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = model.Generate(context.Background(), llm.Request{Messages: []llm.Message{{Role: llm.User, Content: strings.Repeat("word ", 400)}}})
+	if !errors.Is(err, llm.ErrContextWindow) {
+		t.Errorf("overlong prompt: err = %v, want llm.ErrContextWindow", err)
+	}
+	resp, err := http.Post(srv.URL+"/v1/chat/completions", "application/json", strings.NewReader("{"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("malformed body: status %d, want 400", resp.StatusCode)
 	}
 }

@@ -60,6 +60,7 @@ type Decisions struct {
 	Tools    []agent.ToolEvent
 }
 
+func (d *Decisions) TurnStart(context.Context, int, string) {}
 func (d *Decisions) Request(_ context.Context, ev agent.RequestEvent) {
 	d.Requests = append(d.Requests, ev)
 }
