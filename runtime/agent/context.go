@@ -91,6 +91,7 @@ type plan struct {
 	dropTurn      map[int]bool // whole earlier turns (user message and all)
 	shortlistKeep int          // entries of the current shortlist kept
 	notices       []string
+	lineEnds      []int // cumulative shortlist line lengths, filled on first use
 }
 
 // budget is the history's share of the window: the window less the reply
@@ -269,10 +270,56 @@ func (p *plan) text(r *toolRecord) (string, []string) {
 	}
 }
 
-// historyTokens estimates the history's size under a plan without building
-// the messages.
+// historyTokens estimates the history's size under a plan — what render
+// would produce, the context note included — from lengths alone, without
+// building the messages.
 func (a *assembler) historyTokens(turns []*turn, p *plan) int {
-	return a.est.messages(a.render(turns, p).Messages[1:])
+	cur := turns[len(turns)-1]
+	carrier := newestSearch(cur)
+	total := 0
+	if len(p.notices) > 0 {
+		total += a.est.tokens(a.system+noticeText(p.notices)) - a.est.tokens(a.system)
+	}
+	for ti, t := range turns {
+		if p.dropTurn[ti] {
+			continue
+		}
+		total += a.est.perMessage + a.est.bytes(len(t.user))
+		for si := range t.steps {
+			s := &t.steps[si]
+			if p.dropStep[s] {
+				continue
+			}
+			total += a.est.perMessage + a.est.bytes(messageBytes(s.assistant)-len(s.assistant.Reasoning))
+			for _, r := range s.results {
+				text, _ := p.text(r)
+				n := len(text) + len(r.name) + len(r.callID)
+				if r == carrier && a.policy == PolicyFit && len(cur.shortlist) > 0 {
+					n += 1 + p.shortlistBytes(cur)
+				}
+				total += a.est.perMessage + a.est.bytes(n)
+			}
+		}
+	}
+	return total
+}
+
+// shortlistBytes is the length of the shortlist as render writes it with
+// p.shortlistKeep entries.
+func (p *plan) shortlistBytes(t *turn) int {
+	if p.lineEnds == nil {
+		p.lineEnds = make([]int, len(t.shortlist)+1)
+		for i, c := range t.shortlist {
+			p.lineEnds[i+1] = p.lineEnds[i] + len(c.lineShortlist()) + 1
+		}
+	}
+	return len(renderShortlist(nil, len(t.shortlist)-p.shortlistKeep)) + p.lineEnds[p.shortlistKeep] +
+		len(fmt.Sprint(p.shortlistKeep)) - len("0")
+}
+
+func noticeText(notices []string) string {
+	return "\n\nContext note: to fit the model's context window, these were removed from the conversation:\n- " +
+		strings.Join(notices, "\n- ") + "\nWhat they showed is no longer visible; search again if you need it."
 }
 
 // render builds the messages of a plan. The first message is the system
@@ -281,8 +328,7 @@ func (a *assembler) render(turns []*turn, p *plan) Assembly {
 	asm := Assembly{VisibleIDs: map[string]bool{}}
 	sys := a.system
 	if len(p.notices) > 0 {
-		sys += "\n\nContext note: to fit the model's context window, these were removed from the conversation:\n- " +
-			strings.Join(p.notices, "\n- ") + "\nWhat they showed is no longer visible; search again if you need it."
+		sys += noticeText(p.notices)
 		asm.Dropped = p.notices
 	}
 	msgs := []llm.Message{{Role: llm.System, Content: sys}}

@@ -303,3 +303,41 @@ func TestNaivePolicyKeepsThreeFirstLines(t *testing.T) {
 		t.Errorf("%d ids visible, want only the newest result's 8", len(asm.VisibleIDs))
 	}
 }
+
+// BenchmarkAssemble measures one request's assembly for a heavy turn
+// (twenty searches of fifty rows), with room and with a window that forces
+// collapsing, dropping and shortlist trimming.
+func BenchmarkAssemble(b *testing.B) {
+	turns := history([]int{4, 20}, 50)
+	for _, tc := range []struct {
+		name   string
+		window int
+	}{{"room", 1 << 20}, {"tight", 9_000}} {
+		b.Run(tc.name, func(b *testing.B) {
+			a := newAssembler(tc.window, PolicyFit)
+			for b.Loop() {
+				if _, err := a.assemble(turns); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// The size estimate from lengths must equal the estimate of the rendered
+// messages, for every kind of plan.
+func TestHistoryTokensMatchesRenderedMessages(t *testing.T) {
+	turns := history([]int{3, 5}, 20)
+	a := newAssembler(1<<20, PolicyFit)
+	cur := turns[1]
+	for _, keep := range []int{0, 1, 9, 10, len(cur.shortlist)} {
+		p := &plan{form: map[*toolRecord]form{}, dropStep: map[*step]bool{&turns[0].steps[1]: true}, dropTurn: map[int]bool{},
+			shortlistKeep: keep, notices: []string{"something"}}
+		p.form[turns[0].steps[0].results[0]] = formCompact
+		asm := a.render(turns, p)
+		want := a.est.messages(asm.Messages[1:]) + a.est.tokens(asm.Messages[0].Content) - a.est.tokens(a.system)
+		if got := a.historyTokens(turns, p); got != want {
+			t.Errorf("keep %d: historyTokens %d, rendered %d", keep, got, want)
+		}
+	}
+}
