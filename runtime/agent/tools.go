@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -460,10 +459,4 @@ func (s *Session) chart(ctx context.Context, a chartArgs) toolOutcome {
 	text := renderChart(ch)
 	return toolOutcome{rec: &toolRecord{label: ToolChart + " " + strings.Join(a.Columns, ","), full: text, compact: text},
 		action: "chart", series: ids, chart: &ch}
-}
-
-// argsJSON renders arguments for tests and fake models.
-func argsJSON(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }

@@ -103,10 +103,12 @@ func TestSharedScenarios(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("../shared/eval is absent")
 	}
-	rep := evaluate(t, realRows(t), path, agent.PolicyFit, 2)
-	var b writer
-	_ = rep.WriteText(&b)
-	t.Log("\n" + string(b))
+	for _, p := range []agent.Policy{agent.PolicyFit, agent.PolicyNaive} {
+		rep := evaluate(t, realRows(t), path, p, 2)
+		var b writer
+		_ = rep.WriteText(&b)
+		t.Logf("%s policy:\n%s", p, b)
+	}
 }
 
 type writer []byte
