@@ -20,7 +20,7 @@ func newApp() *cli.App {
 			verifyCommand(),
 			inspectCommand(),
 			packCommand(),
-			searchCommand(),
+			// searchCommand() is added when runtime/search lands.
 		},
 		HideHelpCommand: false,
 		ExitErrHandler:  func(*cli.Context, error) {}, // main maps errors to exit codes

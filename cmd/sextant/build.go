@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	_ "github.com/sextant-dev/sextant/catalogsrc/all"     // catalog readers
+	_ "github.com/sextant-dev/sextant/catalogsrc/obs/all" // observation readers
+	"github.com/sextant-dev/sextant/indexer"
+	"github.com/urfave/cli/v2"
+)
+
+func buildCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "build",
+		Usage:     "build a bundle from the sources a configuration lists",
+		UsageText: "sextant build -c CONFIG.yaml -o BUNDLE_DIR [--previous DIR] [--strict] [--json]",
+		Description: `Reads every source, normalises and de-duplicates rows, derives the heading
+hierarchy, links observations, builds the text index and embeddings, and
+publishes the bundle atomically: a failed or interrupted build leaves any
+bundle already at BUNDLE_DIR untouched. Rows that cannot be read go to the
+bundle's quarantine report (counts are printed); --strict fails instead.
+A previous bundle (BUNDLE_DIR itself by default) is diffed against and its
+embeddings reused for rows whose text did not change. Exit codes: 0 ok,
+1 failure (e.g. an unreadable source), 2 usage, 3 rows quarantined with --strict.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "build configuration (YAML)", Required: true},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "bundle directory to publish", Required: true},
+			&cli.StringFlag{Name: "previous", Usage: "previous bundle to diff against and reuse embeddings from (default: the output directory; \"-\" for none)"},
+			&cli.StringFlag{Name: "model", Usage: "embedding model directory (overrides the configuration; \"none\" to skip embeddings)"},
+			&cli.BoolFlag{Name: "strict", Usage: "fail when any input row is rejected"},
+			&cli.BoolFlag{Name: "json", Usage: "print the build report as JSON"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress messages"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError("build takes no arguments, got %q", c.Args().Slice())
+			}
+			cfg, err := indexer.LoadConfig(c.String("config"))
+			if err != nil {
+				return err
+			}
+			if m := c.String("model"); m != "" {
+				cfg.Embedding.Model = m
+			}
+			opts := indexer.Options{Out: c.String("out"), Previous: c.String("previous"), Strict: c.Bool("strict"), ToolVersion: version}
+			if !c.Bool("quiet") {
+				opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "build: "+format+"\n", args...) }
+			}
+			rep, err := indexer.Build(c.Context, cfg, opts)
+			if errors.Is(err, indexer.ErrQuarantine) {
+				if rep != nil {
+					printBuildReport(c.App.Writer, rep)
+				}
+				return fmt.Errorf("%w: %v", errBadData, err)
+			}
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				enc := json.NewEncoder(c.App.Writer)
+				enc.SetIndent("", "  ")
+				return enc.Encode(rep)
+			}
+			printBuildReport(c.App.Writer, rep)
+			return nil
+		},
+	}
+}
+
+func printBuildReport(w io.Writer, r *indexer.Report) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "source\tkind\trole\trows\tquarantined\t")
+	for _, s := range r.Sources {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t\n", s.Name, s.Kind, s.Role, s.Rows, s.Quarantined)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "bundle %s: %d series, %d headings (%d derived), %d observations for %d series, %d rows quarantined\n",
+		r.Out, r.Series, r.Headings, r.DerivedHeadings, r.Observations, r.ObservedSeries, r.Quarantined)
+	if e := r.Embedding; e != nil {
+		fmt.Fprintf(w, "embeddings: dim %d, rows %d computed / %d reused / %d failed, headings %d computed / %d reused\n",
+			e.Dim, e.Rows.Computed, e.Rows.Reused, e.Rows.Failed, e.Heads.Computed, e.Heads.Reused)
+	}
+	if d := r.Diff; d != nil {
+		t := d.Total()
+		fmt.Fprintf(w, "since previous bundle: %d added, %d removed, %d changed, %d unchanged\n", t.Added, t.Removed, t.Changed, t.Unchanged)
+		for _, s := range d.Sources {
+			if s.Added+s.Removed+s.Changed > 0 {
+				fmt.Fprintf(w, "  %s: +%d -%d ~%d\n", s.Source, s.Added, s.Removed, s.Changed)
+			}
+		}
+	}
+	for _, s := range r.Stages {
+		fmt.Fprintf(w, "  %-24s %6.1fs\n", s.Name, s.Seconds)
+	}
+	fmt.Fprintf(w, "built in %.1fs (%.0f rows/s)\n", r.Seconds, float64(r.Series)/max(r.Seconds, 1e-9))
+}

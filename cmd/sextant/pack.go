@@ -1,0 +1,33 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/sextant-dev/sextant/bundle"
+	"github.com/urfave/cli/v2"
+)
+
+func packCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "pack",
+		Usage:     "write a bundle as one archive file (plus FILE.sha256) to carry to an air-gapped machine",
+		UsageText: "sextant pack BUNDLE_DIR -o FILE.sxb",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "archive to write", Required: true},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageError("pack takes one bundle directory")
+			}
+			if _, err := bundle.Open(c.Args().First(), bundle.OpenOptions{}); err != nil {
+				return fmt.Errorf("%w: %v", errBadData, err)
+			}
+			sum, err := bundle.Pack(c.Args().First(), c.String("out"))
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.App.Writer, "%s  %s\n", sum, c.String("out"))
+			return nil
+		},
+	}
+}

@@ -1,0 +1,373 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/internal/embed"
+)
+
+// Options tune a build.
+type Options struct {
+	Out         string // bundle directory to publish
+	Previous    string // previous bundle to diff against and reuse vectors from ("" → Out when it exists; "-" → none)
+	Strict      bool   // fail instead of quarantining bad rows
+	ToolVersion string
+	Logf        func(format string, args ...any) // progress; nil → silent
+}
+
+// Report says what a build did.
+type Report struct {
+	Out             string         `json:"out"`
+	Sources         []SourceReport `json:"sources"`
+	Series          int            `json:"series"`
+	Headings        int            `json:"headings"`
+	DerivedHeadings int            `json:"derived_headings"`
+	Observations    int            `json:"observations"`
+	ObservedSeries  int            `json:"observed_series"`
+	Quarantined     int            `json:"quarantined"`
+	Embedding       *EmbeddingInfo `json:"embedding,omitempty"`
+	Diff            *Diff          `json:"diff,omitempty"`
+	Stages          []Stage        `json:"stages"`
+	Seconds         float64        `json:"seconds"`
+}
+
+// SourceReport is one source's outcome.
+type SourceReport struct {
+	Name        string `json:"name"`
+	Kind        string `json:"kind"`
+	Role        string `json:"role"`
+	Rows        int    `json:"rows"`
+	Quarantined int    `json:"quarantined"`
+}
+
+// EmbeddingInfo describes the embedding stage.
+type EmbeddingInfo struct {
+	ModelID string     `json:"model_id"`
+	Dim     int        `json:"dim"`
+	Rows    embedStats `json:"rows"`
+	Heads   embedStats `json:"headings"`
+}
+
+// Stage is one timed step.
+type Stage struct {
+	Name    string  `json:"name"`
+	Seconds float64 `json:"seconds"`
+}
+
+// sourceLabels name each known source at the root of its heading tree.
+var sourceLabels = map[string]string{
+	"evds":     "CBRT EVDS (Central Bank of the Republic of Türkiye)",
+	"fred":     "FRED (Federal Reserve Bank of St. Louis)",
+	"weo":      "IMF World Economic Outlook",
+	"ifs":      "IMF International Financial Statistics",
+	"wdi":      "World Bank World Development Indicators",
+	"eurostat": "Eurostat",
+	"bis":      "BIS central bank policy rates",
+	"ilo":      "ILO",
+	"ref":      "Reference series",
+}
+
+// Build runs the whole pipeline and publishes the bundle at opts.Out. On
+// any error nothing is published and a previous bundle there is untouched.
+func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
+	start := time.Now()
+	logf := opts.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	rep := &Report{Out: opts.Out}
+	stage := func(name string, t0 time.Time) {
+		rep.Stages = append(rep.Stages, Stage{Name: name, Seconds: time.Since(t0).Seconds()})
+	}
+
+	t0 := time.Now()
+	cats, obsSrcs := readSources(ctx, cfg, runtime.GOMAXPROCS(0))
+	var failed []string
+	for _, r := range append(append([]*sourceResult{}, cats...), obsSrcs...) {
+		if r.err != nil {
+			failed = append(failed, fmt.Sprintf("%s (%s): %v", r.spec.Name, r.spec.Kind, r.err))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if len(failed) > 0 {
+		return nil, fmt.Errorf("%w: %s", ErrSource, strings.Join(failed, "; "))
+	}
+	recs := mergeRecords(cats)
+	stage("read sources", t0)
+	logf("read %d catalog rows from %d sources", len(recs), len(cats))
+
+	t0 = time.Now()
+	labels := map[string]string{}
+	for _, s := range cfg.Sources {
+		labels[s.Name] = sourceLabels[s.Name]
+		if l := s.Options["label"]; l != "" {
+			labels[s.Name] = l
+		}
+	}
+	headIDs, heads := deriveHeadings(recs, labels)
+	rows := make([]bundle.SeriesRow, len(recs))
+	for i := range recs {
+		rows[i] = seriesRow(&recs[i], headIDs[i])
+	}
+	stage("derive headings", t0)
+
+	t0 = time.Now()
+	obsRows := linkObservations(rows, obsSrcs)
+	stage("link observations", t0)
+
+	for _, r := range append(append([]*sourceResult{}, cats...), obsSrcs...) {
+		rep.Sources = append(rep.Sources, SourceReport{Name: r.spec.Name, Kind: r.spec.Kind, Role: r.role, Rows: r.rows(), Quarantined: len(r.quarantined)})
+		rep.Quarantined += len(r.quarantined)
+	}
+	if opts.Strict && rep.Quarantined > 0 {
+		return rep, fmt.Errorf("%w: %d rows rejected (first: %s)", ErrQuarantine, rep.Quarantined, firstProblem(cats, obsSrcs))
+	}
+
+	prev := openPrevious(opts, logf)
+	if prev != nil {
+		if d, err := diffCatalog(prev, rows); err == nil {
+			rep.Diff = d
+		}
+	}
+
+	w, err := bundle.Create(opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			w.Abort()
+		}
+	}()
+
+	// The text index and the embeddings are the two expensive stages; they
+	// run side by side (one core each on the two-core machines this is built for).
+	t0 = time.Now()
+	textDone := make(chan error, 1)
+	go func() { textDone <- buildTextIndex(ctx, w, rows, heads) }()
+
+	var emb *bundle.Embedding
+	if cfg.Embedding.Model != "none" {
+		t1 := time.Now()
+		info, e, err := buildEmbeddings(ctx, w, cfg.Embedding.Model, prev, rows, heads, logf)
+		if err != nil {
+			<-textDone
+			return nil, err
+		}
+		rep.Embedding, emb = info, e
+		stage("embeddings", t1)
+	}
+	if err := <-textDone; err != nil {
+		return nil, err
+	}
+	stage("text index + embeddings", t0)
+
+	t0 = time.Now()
+	if err := w.WriteCatalog(rows); err != nil {
+		return nil, err
+	}
+	if err := w.WriteHeadings(heads); err != nil {
+		return nil, err
+	}
+	if err := w.WriteObservations(obsRows); err != nil {
+		return nil, err
+	}
+	var quarantine []bundle.QuarantineEntry
+	for _, r := range append(append([]*sourceResult{}, cats...), obsSrcs...) {
+		quarantine = append(quarantine, r.quarantined...)
+	}
+	if err := w.WriteQuarantine(quarantine); err != nil {
+		return nil, err
+	}
+
+	m := &bundle.Manifest{ToolVersion: opts.ToolVersion, Config: cfg.Path(), Embedding: emb}
+	for _, r := range cats {
+		m.Sources = append(m.Sources, sourceInfo(cfg, r))
+	}
+	for _, r := range obsSrcs {
+		m.Sources = append(m.Sources, sourceInfo(cfg, r))
+	}
+	observed := 0
+	for _, r := range rows {
+		if r.ObsCount > 0 {
+			observed++
+		}
+	}
+	for _, h := range heads {
+		if h.Derived {
+			rep.DerivedHeadings++
+		}
+	}
+	m.Counts = bundle.Counts{Series: len(rows), Headings: len(heads), Observations: len(obsRows), ObservedSeries: observed, Quarantined: rep.Quarantined}
+	if err := w.Commit(m); err != nil {
+		return nil, err
+	}
+	ok = true
+	stage("write and publish", t0)
+	rep.Series, rep.Headings, rep.Observations, rep.ObservedSeries = len(rows), len(heads), len(obsRows), observed
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+func firstProblem(lists ...[]*sourceResult) string {
+	for _, l := range lists {
+		for _, r := range l {
+			if len(r.quarantined) > 0 {
+				q := r.quarantined[0]
+				return fmt.Sprintf("%s:%d: field %q: %s", q.File, q.Line, q.Field, q.Reason)
+			}
+		}
+	}
+	return ""
+}
+
+func seriesRow(r *catalogsrc.Record, headingID string) bundle.SeriesRow {
+	return bundle.SeriesRow{
+		ID: r.ID, NativeID: r.NativeID, Source: r.Source, Title: r.Title, AltTitles: r.AltTitles,
+		Unit: r.Unit, Frequency: string(r.Frequency), FrequencyText: r.FrequencyText, Start: r.Start, End: r.End,
+		SeasonalAdjustment: r.SeasonalAdjustment, Country: r.Country, Aggregation: r.Aggregation,
+		Description: r.Description, HeadingID: headingID, Vintage: r.Vintage, ContentHash: contentHash(r),
+	}
+}
+
+// linkObservations turns observation sources into sorted rows, sets each
+// catalog row's observed coverage, and quarantines series with no catalog row.
+func linkObservations(rows []bundle.SeriesRow, srcs []*sourceResult) []bundle.ObservationRow {
+	byID := make(map[string]int, len(rows))
+	for i, r := range rows {
+		byID[r.ID] = i
+	}
+	var out []bundle.ObservationRow
+	for _, src := range srcs {
+		for _, s := range src.series {
+			i, ok := byID[s.ID]
+			if !ok {
+				src.reject(catalogsrc.Problem{Pos: s.Pos, Field: "series_id", Reason: fmt.Sprintf("observations for %s, which no catalog source lists", s.ID)})
+				continue
+			}
+			if rows[i].ObsCount > 0 {
+				src.reject(catalogsrc.Problem{Pos: s.Pos, Field: "series_id", Reason: fmt.Sprintf("second set of observations for %s ignored", s.ID)})
+				continue
+			}
+			if len(s.Points) == 0 {
+				continue
+			}
+			for _, p := range s.Points {
+				out = append(out, bundle.ObservationRow{SeriesID: s.ID, Date: p.Date, Value: p.Value})
+			}
+			rows[i].ObsCount = int32(len(s.Points))
+			rows[i].ObsStart, rows[i].ObsEnd = s.Points[0].Date, s.Points[len(s.Points)-1].Date
+			if rows[i].Frequency == "" {
+				rows[i].Frequency = string(s.Frequency)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].SeriesID != out[j].SeriesID {
+			return out[i].SeriesID < out[j].SeriesID
+		}
+		return out[i].Date < out[j].Date
+	})
+	return out
+}
+
+func sourceInfo(cfg *Config, r *sourceResult) bundle.SourceInfo {
+	info := bundle.SourceInfo{Name: r.spec.Name, Kind: r.spec.Kind, Role: r.role, Rows: r.rows(), Quarantined: len(r.quarantined)}
+	files := append([]string(nil), r.files...)
+	sort.Strings(files)
+	for _, f := range files {
+		e, err := bundle.HashFile(f)
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(cfg.BaseDir, f); err == nil {
+			e.Path = filepath.ToSlash(rel)
+		}
+		info.Inputs = append(info.Inputs, e)
+	}
+	return info
+}
+
+// openPrevious opens the bundle to diff against, or nil.
+func openPrevious(opts Options, logf func(string, ...any)) *bundle.Bundle {
+	p := opts.Previous
+	if p == "-" {
+		return nil
+	}
+	if p == "" {
+		p = opts.Out
+	}
+	if _, err := os.Stat(p); err != nil {
+		return nil
+	}
+	b, err := bundle.Open(p, bundle.OpenOptions{SkipChecksums: true})
+	if err != nil {
+		logf("previous bundle at %s not used: %v", p, err)
+		return nil
+	}
+	return b
+}
+
+func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, prev *bundle.Bundle, rows []bundle.SeriesRow, heads []bundle.HeadingRow, logf func(string, ...any)) (*EmbeddingInfo, *bundle.Embedding, error) {
+	if _, err := os.Stat(modelDir); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil, fmt.Errorf("%w: embedding model %s not found: run `make model` to build the default model, or set embedding.model (\"none\" to build without embeddings)", ErrConfig, modelDir)
+		}
+		return nil, nil, fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	e, err := embed.Open(ctx, modelDir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("indexer: open embedding model %s: %w", modelDir, err)
+	}
+	defer e.Close()
+	cache := loadVectorCache(prev, e.ModelID())
+	paths := make(map[string][]string, len(heads))
+	htexts := make([]string, len(heads))
+	for i, h := range heads {
+		paths[h.ID] = h.Path
+		htexts[i] = headingText(h.Path)
+	}
+	rtexts := make([]string, len(rows))
+	for i, r := range rows {
+		rtexts[i] = rowText(r.Title, r.Unit, paths[r.HeadingID])
+	}
+	last := time.Now()
+	progress := func(done, total int) {
+		if time.Since(last) > 5*time.Second || done == total {
+			logf("embedded %d/%d rows", done, total)
+			last = time.Now()
+		}
+	}
+	rv, rst, err := embedTexts(ctx, e, rtexts, cache, progress)
+	if err != nil {
+		return nil, nil, err
+	}
+	hv, hst, err := embedTexts(ctx, e, htexts, cache, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := w.WriteVectors(bundle.RowVectorsFile, e.Dim(), rv); err != nil {
+		return nil, nil, err
+	}
+	if err := w.WriteVectors(bundle.HeadVectorsFile, e.Dim(), hv); err != nil {
+		return nil, nil, err
+	}
+	if err := w.CopyDir(bundle.ModelDir, modelDir); err != nil {
+		return nil, nil, err
+	}
+	info := &EmbeddingInfo{ModelID: e.ModelID(), Dim: e.Dim(), Rows: rst, Heads: hst}
+	return info, &bundle.Embedding{ModelID: e.ModelID(), ModelName: filepath.Base(modelDir), Dim: e.Dim(), RowVectors: len(rows), HeadVectors: len(heads)}, nil
+}

@@ -1,0 +1,117 @@
+// Package indexer is the offline build pipeline: it reads the sources a
+// configuration names, normalises and de-duplicates their rows, derives the
+// heading hierarchy, links observations, builds the text index and the
+// embeddings, and writes a bundle (see package bundle) atomically.
+package indexer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+	"gopkg.in/yaml.v3"
+)
+
+// Sentinel errors.
+var (
+	// ErrConfig is returned for an unreadable or invalid configuration.
+	ErrConfig = errors.New("indexer: bad configuration")
+	// ErrSource is returned when a source cannot be read at all.
+	ErrSource = errors.New("indexer: source failed")
+	// ErrQuarantine is returned by a --strict build that rejected rows.
+	ErrQuarantine = errors.New("indexer: rows quarantined in strict mode")
+)
+
+// Config is the human-written build configuration (YAML).
+type Config struct {
+	// BaseDir is where relative paths resolve; itself relative to the config file.
+	BaseDir      string            `yaml:"base_dir"`
+	Sources      []catalogsrc.Spec `yaml:"sources"`
+	Observations []catalogsrc.Spec `yaml:"observations"`
+	Embedding    EmbeddingConfig   `yaml:"embedding"`
+
+	path string // the file it came from
+}
+
+// EmbeddingConfig chooses the embedding model.
+type EmbeddingConfig struct {
+	// Model is a hugot feature-extraction model directory; "none" disables
+	// embeddings; empty means the default model at .cache/model-default
+	// under BaseDir (built by `make model`).
+	Model string `yaml:"model"`
+}
+
+// DefaultModelDir is where `make model` puts the default embedding model, relative to the base dir.
+const DefaultModelDir = ".cache/model-default"
+
+// LoadConfig reads a configuration file and resolves its paths.
+func LoadConfig(path string) (*Config, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	var cfg Config
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&cfg); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrConfig, path, err)
+	}
+	cfg.path = path
+	base := filepath.Join(filepath.Dir(path), cfg.BaseDir)
+	cfg.BaseDir = base
+	if len(cfg.Sources) == 0 {
+		return nil, fmt.Errorf("%w: %s: no sources", ErrConfig, path)
+	}
+	names := map[string]bool{}
+	for i := range cfg.Sources {
+		s := &cfg.Sources[i]
+		if s.Kind == "" {
+			return nil, fmt.Errorf("%w: %s: sources[%d] has no kind", ErrConfig, path, i)
+		}
+		if s.Name == "" {
+			s.Name = s.Kind
+		}
+		if names[s.Name] {
+			return nil, fmt.Errorf("%w: %s: sources[%d]: name %q used twice", ErrConfig, path, i, s.Name)
+		}
+		names[s.Name] = true
+		resolveFiles(base, s)
+	}
+	for i := range cfg.Observations {
+		s := &cfg.Observations[i]
+		if s.Kind == "" {
+			return nil, fmt.Errorf("%w: %s: observations[%d] has no kind", ErrConfig, path, i)
+		}
+		if s.Name == "" {
+			s.Name = s.Kind
+		}
+		resolveFiles(base, s)
+	}
+	switch cfg.Embedding.Model {
+	case "none":
+	case "":
+		cfg.Embedding.Model = filepath.Join(base, DefaultModelDir)
+	default:
+		if !filepath.IsAbs(cfg.Embedding.Model) {
+			cfg.Embedding.Model = filepath.Join(base, cfg.Embedding.Model)
+		}
+	}
+	return &cfg, nil
+}
+
+// Path is the file the configuration was read from.
+func (c *Config) Path() string { return c.path }
+
+func resolveFiles(base string, s *catalogsrc.Spec) {
+	files := make(map[string]string, len(s.Files))
+	for role, p := range s.Files {
+		if p != "" && !filepath.IsAbs(p) {
+			p = filepath.Join(base, p)
+		}
+		files[role] = p
+	}
+	s.Files = files
+}

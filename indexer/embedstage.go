@@ -1,0 +1,134 @@
+package indexer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/internal/embed"
+)
+
+// embedBatch is how many texts go to the embedder per call: large enough to
+// fill its biggest batch bucket many times, small enough to report progress
+// and honour cancellation often.
+const embedBatch = 2048
+
+// rowText is what a row's embedding is computed from: its title and the two
+// headings nearest to it (the source root says nothing about meaning), and
+// its unit. Labels like EVDS's "0.GENERAL" get their meaning from the
+// heading ("Consumer Price Index (2003=100)").
+func rowText(title, unit string, headingPath []string) string {
+	parts := []string{title}
+	p := headingPath
+	if len(p) > 1 {
+		p = p[1:]
+	}
+	if len(p) > 2 {
+		p = p[len(p)-2:]
+	}
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] != title {
+			parts = append(parts, p[i])
+		}
+	}
+	if unit != "" {
+		parts = append(parts, unit)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// headingText is what a heading's embedding is computed from: its path below the source root.
+func headingText(path []string) string {
+	if len(path) > 1 {
+		path = path[1:]
+	}
+	return strings.Join(path, " · ")
+}
+
+// vectorCache maps embed.Key(model, text) to a vector from the previous bundle.
+type vectorCache map[[32]byte][]float32
+
+// loadVectorCache reads the previous bundle's vectors, keyed by the texts
+// they were made from, when it used the same model.
+func loadVectorCache(prev *bundle.Bundle, modelID string) vectorCache {
+	if prev == nil || prev.Manifest.Embedding == nil || prev.Manifest.Embedding.ModelID != modelID {
+		return nil
+	}
+	e := prev.Manifest.Embedding
+	rows, err := prev.ReadCatalog()
+	if err != nil {
+		return nil
+	}
+	heads, err := prev.ReadHeadings()
+	if err != nil {
+		return nil
+	}
+	rv, err := prev.ReadVectors(bundle.RowVectorsFile, e.RowVectors)
+	if err != nil || len(rows) != e.RowVectors {
+		return nil
+	}
+	hv, err := prev.ReadVectors(bundle.HeadVectorsFile, e.HeadVectors)
+	if err != nil || len(heads) != e.HeadVectors {
+		return nil
+	}
+	paths := make(map[string][]string, len(heads))
+	cache := make(vectorCache, len(rows)+len(heads))
+	for i, h := range heads {
+		paths[h.ID] = h.Path
+		cache[embed.Key(modelID, headingText(h.Path))] = hv[i*e.Dim : (i+1)*e.Dim]
+	}
+	for i, r := range rows {
+		cache[embed.Key(modelID, rowText(r.Title, r.Unit, paths[r.HeadingID]))] = rv[i*e.Dim : (i+1)*e.Dim]
+	}
+	return cache
+}
+
+// embedTexts embeds texts, reusing cached vectors, and reports how many it reused.
+func embedTexts(ctx context.Context, e *embed.Embedder, texts []string, cache vectorCache, progress func(done, total int)) ([][]float32, embedStats, error) {
+	out := make([][]float32, len(texts))
+	modelID := e.ModelID()
+	var todo []int
+	for i, t := range texts {
+		if v, ok := cache[embed.Key(modelID, t)]; ok && len(v) == e.Dim() {
+			out[i] = v
+			continue
+		}
+		todo = append(todo, i)
+	}
+	st := embedStats{Reused: len(texts) - len(todo), Computed: len(todo)}
+	for start := 0; start < len(todo); start += embedBatch {
+		if err := ctx.Err(); err != nil {
+			return nil, st, err
+		}
+		idx := todo[start:min(start+embedBatch, len(todo))]
+		batch := make([]string, len(idx))
+		for j, i := range idx {
+			batch[j] = texts[i]
+		}
+		vecs, err := e.Embed(ctx, batch)
+		if err != nil {
+			// Texts that failed get zero vectors and are reported; anything else is fatal.
+			var failed *embed.FailedTextsError
+			if !errors.As(err, &failed) {
+				return nil, st, fmt.Errorf("indexer: embed: %w", err)
+			}
+			st.Failed += len(failed.Indices)
+		}
+		for j, i := range idx {
+			out[i] = vecs[j]
+		}
+		if progress != nil {
+			progress(st.Reused+start+len(idx), len(texts))
+		}
+	}
+	return out, st, nil
+}
+
+// embedStats counts what the embedding stage did.
+type embedStats struct {
+	Reused   int `json:"reused"`   // vectors taken from the previous bundle
+	Computed int `json:"computed"` // vectors computed now
+	Failed   int `json:"failed"`   // texts the model could not embed (zero vectors)
+}

@@ -1,0 +1,157 @@
+package indexer
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/internal/countries"
+)
+
+// minDerivedGroup is the smallest number of rows, differing only by the
+// country they name, that earns a derived heading. Two rows are a pair, not a
+// family; three or more repeat one quantity across economies. The figure is a
+// count of siblings, so it holds whatever the catalog's size.
+const minDerivedGroup = 3
+
+// headingID is a stable id for a heading path within a source.
+func headingID(source string, path []string) string {
+	h := sha256.New()
+	h.Write([]byte(source))
+	for _, p := range path {
+		h.Write([]byte{0x1f})
+		h.Write([]byte(p))
+	}
+	return "h" + hex.EncodeToString(h.Sum(nil))[:15]
+}
+
+// countryTemplate returns the title with the named country replaced by a
+// placeholder ("Real GDP for {}"), or "" when the title names no country that
+// matches the row's own.
+func countryTemplate(title, country string) string {
+	if country == "" {
+		return ""
+	}
+	for _, m := range countries.FindAll(title) {
+		c, ok := countries.Lookup(m.Text)
+		if !ok || c.ISO3 != country {
+			continue
+		}
+		return title[:m.Start] + "{}" + title[m.End:]
+	}
+	return ""
+}
+
+var placeholderGlue = regexp.MustCompile(`(?i)\s*(\bfor|\bin|\bof|\bfrom|,|:|-|—|–|\()?\s*\{\}\s*\)?\s*(:|,|-|—|–)?\s*`)
+
+// templateLabel turns "Real GDP for {}" into "Real GDP".
+func templateLabel(t string) string {
+	s := placeholderGlue.ReplaceAllString(t, " ")
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Trim(s, " ,:;-—–")
+	if s == "" {
+		return t
+	}
+	return s
+}
+
+// cleanPath drops empty and repeated labels and trims them.
+func cleanPath(p []string) []string {
+	out := make([]string, 0, len(p))
+	for _, s := range p {
+		s = strings.Join(strings.Fields(s), " ")
+		if s == "" || (len(out) > 0 && out[len(out)-1] == s) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// hierarchy is the heading tree being derived.
+type hierarchy struct {
+	nodes map[string]*bundle.HeadingRow
+	order []string
+}
+
+func (h *hierarchy) node(source string, path []string, derived bool) string {
+	id := headingID(source, path)
+	if _, ok := h.nodes[id]; ok {
+		return id
+	}
+	parent := ""
+	if len(path) > 1 {
+		parent = h.node(source, path[:len(path)-1], false)
+		h.nodes[parent].DirectChildren++
+	}
+	h.nodes[id] = &bundle.HeadingRow{ID: id, ParentID: parent, Label: path[len(path)-1], Path: append([]string(nil), path...), Depth: int32(len(path) - 1), Source: source, Derived: derived}
+	h.order = append(h.order, id)
+	return id
+}
+
+// deriveHeadings assigns every record a heading and returns the tree, parents
+// first. A record's heading is its source's label followed by its own path;
+// rows that repeat one quantity across countries under the same path (same
+// title but for the country) get a derived heading of their own, so that they
+// cluster: "Real GDP — one of 180 rows under this heading".
+func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string) ([]string, []bundle.HeadingRow) {
+	type key struct{ source, path, template string }
+	templates := make([]string, len(recs))
+	counts := map[key]int{}
+	paths := make([][]string, len(recs))
+	for i := range recs {
+		r := &recs[i]
+		label := sourceLabel[r.Source]
+		if label == "" {
+			label = r.Source
+		}
+		paths[i] = cleanPath(append([]string{label}, r.Path...))
+		templates[i] = countryTemplate(r.Title, r.Country)
+		if templates[i] != "" {
+			counts[key{r.Source, strings.Join(paths[i], "\x1f"), templates[i]}]++
+		}
+	}
+	h := &hierarchy{nodes: map[string]*bundle.HeadingRow{}}
+	ids := make([]string, len(recs))
+	for i := range recs {
+		r := &recs[i]
+		p := paths[i]
+		derived := false
+		if t := templates[i]; t != "" && counts[key{r.Source, strings.Join(p, "\x1f"), t}] >= minDerivedGroup {
+			if lbl := templateLabel(t); lbl != p[len(p)-1] {
+				p = append(p[:len(p):len(p)], lbl)
+				derived = true
+			}
+		}
+		ids[i] = h.node(r.Source, p, derived)
+		n := h.nodes[ids[i]]
+		n.DirectRows++
+		n.DirectChildren++
+	}
+	// Leaf counts: children come after parents in order, so walk backwards.
+	for _, id := range h.order {
+		h.nodes[id].LeafRows = h.nodes[id].DirectRows
+	}
+	for j := len(h.order) - 1; j >= 0; j-- {
+		n := h.nodes[h.order[j]]
+		if n.ParentID != "" {
+			h.nodes[n.ParentID].LeafRows += n.LeafRows
+		}
+	}
+	out := make([]bundle.HeadingRow, 0, len(h.order))
+	for _, id := range h.order {
+		out = append(out, *h.nodes[id])
+	}
+	// Parents first, then by path, so the file is stable across builds.
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Depth != out[j].Depth {
+			return out[i].Depth < out[j].Depth
+		}
+		return strings.Join(out[i].Path, "\x1f") < strings.Join(out[j].Path, "\x1f")
+	})
+	return ids, out
+}
