@@ -89,7 +89,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		pts := c.data.Points
 		rec := catalogsrc.Record{
 			ID:            c.data.ID,
-			NativeID:      c.name,
+			NativeID:      strings.TrimPrefix(c.data.ID, s.namespace+":"),
 			Source:        s.namespace,
 			Title:         Topic + " — " + c.name,
 			Unit:          "%",
