@@ -1,0 +1,62 @@
+package indexer
+
+import (
+	"testing"
+
+	"github.com/sextant-dev/sextant/catalogsrc"
+)
+
+func TestDeriveHeadingsClustersCountries(t *testing.T) {
+	rec := func(id, title, country string) catalogsrc.Record {
+		return catalogsrc.Record{ID: "fred:" + id, NativeID: id, Source: "fred", Title: title, Country: country, Path: []string{"International Data"}}
+	}
+	recs := []catalogsrc.Record{
+		rec("A", "Real GDP for Turkey", "TUR"),
+		rec("B", "Real GDP for Germany", "DEU"),
+		rec("C", "Real GDP for France", "FRA"),
+		rec("D", "Exports for Turkey", "TUR"),
+		rec("E", "Exports for Germany", "DEU"),
+		rec("F", "Some national series", ""),
+	}
+	ids, heads := deriveHeadings(recs, map[string]string{"fred": "FRED"})
+	byID := map[string]int{}
+	for i, h := range heads {
+		byID[h.ID] = i
+	}
+	gdp := heads[byID[ids[0]]]
+	if ids[0] != ids[1] || ids[1] != ids[2] || gdp.Label != "Real GDP" || !gdp.Derived || gdp.DirectRows != 3 {
+		t.Fatalf("GDP rows not clustered: %+v", gdp)
+	}
+	if ids[3] == ids[0] || heads[byID[ids[3]]].Derived {
+		t.Errorf("two rows are a pair, not a family: %+v", heads[byID[ids[3]]])
+	}
+	parent := heads[byID[gdp.ParentID]]
+	if parent.Label != "International Data" || parent.LeafRows != 6 || parent.DirectRows != 3 {
+		t.Errorf("parent %+v", parent)
+	}
+	root := heads[byID[parent.ParentID]]
+	if root.Label != "FRED" || root.LeafRows != 6 || root.Depth != 0 {
+		t.Errorf("root %+v", root)
+	}
+	// Stable ids: the same input gives the same ids.
+	ids2, _ := deriveHeadings(recs, map[string]string{"fred": "FRED"})
+	for i := range ids {
+		if ids[i] != ids2[i] {
+			t.Fatal("heading ids are not stable")
+		}
+	}
+}
+
+func TestTemplateLabel(t *testing.T) {
+	for in, want := range map[string]string{
+		"Real GDP for {}":                  "Real GDP",
+		"{}: Consumer Prices":              "Consumer Prices",
+		"Unemployment Rate in {} (DISC.)":  "Unemployment Rate (DISC.)",
+		"Central bank policy rate — {}":    "Central bank policy rate",
+		"Exports of Goods from {} to Asia": "Exports of Goods to Asia",
+	} {
+		if got := templateLabel(in); got != want {
+			t.Errorf("templateLabel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
