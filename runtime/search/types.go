@@ -12,7 +12,8 @@ type Request struct {
 	Country   string   `json:"country,omitempty"`   // filter: ISO3 code
 	From      string   `json:"from,omitempty"`      // filter: coverage overlaps [From, To] (ISO dates)
 	To        string   `json:"to,omitempty"`
-	Mode      Mode     `json:"mode,omitempty"` // keyword, semantic, hybrid (default)
+	Mode      Mode     `json:"mode,omitempty"`    // keyword, semantic, hybrid (default)
+	Explain   bool     `json:"explain,omitempty"` // attach each hit's signals (Hit.Explain)
 }
 
 // Mode selects the ranking signals.
@@ -55,4 +56,17 @@ type Hit struct {
 	End                string  `json:"end"`
 	HasData            bool    `json:"has_data"` // observations are in the bundle
 	Score              float64 `json:"score"`
+	// Explain is the hit's score signal by signal (Request.Explain only).
+	Explain *Explanation `json:"explain,omitempty"`
+}
+
+// Explanation is a hit's score broken down by signal, each already
+// multiplied by its weight: Score is their sum.
+type Explanation struct {
+	Keyword         float64 `json:"keyword"`
+	Heading         float64 `json:"heading"`
+	Semantic        float64 `json:"semantic"`
+	SemanticHeading float64 `json:"semantic_heading"`
+	Boost           float64 `json:"boost"`
+	ID              float64 `json:"id"`
 }

@@ -1,0 +1,426 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sextant-dev/sextant/runtime/query"
+)
+
+// Result sizes.
+const (
+	DefaultLimit = 20
+	MaxLimit     = 500
+)
+
+// Candidate-pool sizes, per query.
+const (
+	semanticDepth = 1000 // best rows of the vector probe kept as candidates
+	semFloorRank  = 200  // the probe's similarity at this rank scales to 0
+	headExpand    = 8    // best heading documents whose rows become candidates
+	headRowsCap   = maxPartition
+)
+
+// candidate is one row being ranked, with its signals.
+type candidate struct {
+	row                                int32
+	kw, head, sem, semHead, boost, idm float64
+	semRaw, semHeadRaw                 float32
+	hasSem                             bool
+	score                              float64
+}
+
+type pool struct {
+	byRow map[int32]*candidate
+	list  []*candidate
+}
+
+func (p *pool) get(r int32) *candidate {
+	if c, ok := p.byRow[r]; ok {
+		return c
+	}
+	c := &candidate{row: r}
+	p.byRow[r] = c
+	p.list = append(p.list, c)
+	return c
+}
+
+// Search answers a query. Ranking fuses normalised scores by a weighted
+// sum, so every signal can be switched off without changing the scale of
+// the others:
+//
+//	score = Keyword·bm25/bm25max + Heading·h + Semantic·s + SemanticHeading·sh
+//	      + Boost·(query-understanding boost) + ID·(series id written in the query)
+//
+// bm25 is the row's fielded BM25 (title, alt titles, heading path, unit;
+// topic words weigh 1, words that only name a facet FacetTerm, synonym
+// expansions their weight times Synonym), scaled so the best row is 1. h
+// is the best BM25 of the heading documents on the row's heading path,
+// discounted by AncestorDecay per level above the row's own heading, the
+// best heading scaled to 1. s is the row's cosine with the query, rescaled
+// so that the probe's best row is 1 and its 200th is 0 (clamped), and sh
+// the same for the row's heading vector (its median candidate heading at
+// 0). The boost is query.Understanding.BoostPrepared: about +0.3 for the
+// asked country, −0.3 for another, and smaller terms for frequency,
+// seasonal adjustment, units and source; it is sized for a text score
+// whose best is about 1, which the scaling provides.
+//
+// Candidates are the rows the text index returns (up to 1,000), the rows
+// under the best heading documents, the rows of series ids written in the
+// query and the best rows of the vector probe (see vectorIndex); every
+// signal is computed for every candidate.
+func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
+	mode := req.Mode
+	switch mode {
+	case "":
+		mode = Hybrid
+	case Keyword, Semantic, Hybrid:
+	default:
+		return Result{}, fmt.Errorf("%w %q (want keyword, semantic or hybrid)", ErrBadMode, req.Mode)
+	}
+	f, err := compileFilter(req, e.sources)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	limit := req.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	limit = min(limit, MaxLimit)
+	on := e.active(mode)
+	if mode == Semantic && !on.Semantic && e.vec == nil {
+		return Result{}, ErrNoEmbeddings
+	}
+	if mode == Keyword && e.text == nil {
+		return Result{}, ErrNoTextIndex
+	}
+	text := truncateRunes(req.Query, maxQueryRunes)
+	u := e.parser.Parse(text)
+	p := &pool{byRow: map[int32]*candidate{}}
+	var keep func(int32) bool
+	if !f.empty() {
+		keep = func(r int32) bool { return f.keepRow(&e.cat.Rows[r]) }
+	}
+
+	if on.IDs {
+		for _, r := range e.idRows(text, u) {
+			if keep == nil || keep(r) {
+				p.get(r).idm = 1
+			}
+		}
+	}
+
+	var lex lexicalHits
+	lexHeads := on.Headings && e.text != nil && mode != Semantic
+	if on.Keyword || lexHeads {
+		synW := 0.0
+		if on.Synonyms {
+			synW = e.w.Synonym
+		}
+		q := textQuery(queryTerms(u, e.w.FacetTerm), u.Expansions, synW)
+		lex, err = e.searchText(ctx, q, f, on.Keyword, lexHeads)
+		if err != nil {
+			return Result{}, err
+		}
+		for _, r := range lex.rowOrder {
+			if keep == nil || keep(r) {
+				p.get(r).kw = lex.rows[r] / lex.maxRow
+			}
+		}
+	}
+
+	var qv []float32
+	var probeBest []scored
+	if on.Semantic {
+		qv, err = e.queryVector(ctx, u, text)
+		if err != nil {
+			if mode == Semantic {
+				return Result{}, err
+			}
+			qv = nil // hybrid goes on with the other signals
+		}
+	}
+	if qv != nil {
+		probeBest = e.semanticCandidates(qv, f, keep)
+		for _, s := range probeBest {
+			p.get(s.idx)
+		}
+	}
+	e.addHeadingRows(p, lex, qv, keep)
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+
+	e.score(p, u, on, lex, qv, probeBest)
+	sortCandidates(p.list)
+	res := Result{Query: req.Query, Total: len(p.list)}
+	if f.onlyIndexed() && (f.empty() || e.indexFilters) && int(lex.total) > res.Total {
+		res.Total = int(lex.total)
+	}
+	ranked := p.list[:min(limit, len(p.list))]
+	res.Groups = e.group(ranked, req.Explain)
+	return res, nil
+}
+
+// queryVector embeds what the query is about: its topic words when it has
+// some (facet words such as a country pull the vector toward unrelated
+// rows of that country), else its words, else the text as written. A
+// query of unknown words gives nil.
+func (e *Engine) queryVector(ctx context.Context, u query.Understanding, text string) ([]float32, error) {
+	in := strings.Join(u.TopicTerms, " ")
+	if in == "" {
+		in = strings.Join(u.Terms, " ")
+	}
+	if in == "" {
+		in = text
+	}
+	vs, err := e.embedder.Embed(ctx, []string{in})
+	if err != nil {
+		return nil, fmt.Errorf("search: embed query: %w", err)
+	}
+	v := vs[0]
+	for _, x := range v {
+		if x != 0 {
+			return v, nil
+		}
+	}
+	return nil, nil
+}
+
+// semanticCandidates probes the vector partitions (or scans every row when
+// the budget is negative) and returns the best rows, best first.
+func (e *Engine) semanticCandidates(qv []float32, f filter, keep func(int32) bool) []scored {
+	budget := e.opts.SemanticBudget
+	if budget == 0 {
+		budget = DefaultSemanticBudget
+	}
+	if budget < 0 {
+		return e.vec.scan(qv, semanticDepth, keep)
+	}
+	var keepPart func(partition) bool
+	if len(f.sources) > 0 {
+		keepPart = func(p partition) bool {
+			if p.heading < 0 {
+				return true
+			}
+			src := e.cat.Headings[p.heading].Source
+			for _, s := range f.sources {
+				if s == src {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	best, _ := e.vec.probe(qv, budget, semanticDepth, keepPart, keep)
+	return best
+}
+
+// addHeadingRows makes the rows under the best heading documents
+// candidates: a heading whose words match the query vouches for rows
+// whose own labels do not ("0.GENERAL" under "Consumer Price Index"). A
+// heading with more than headRowsCap direct rows contributes the rows of
+// its partitions nearest to the query vector, or none without one.
+func (e *Engine) addHeadingRows(p *pool, lex lexicalHits, qv []float32, keep func(int32) bool) {
+	for i, h := range lex.headRank {
+		if i == headExpand {
+			break
+		}
+		rows := e.headRows[h]
+		if len(rows) > headRowsCap {
+			if qv == nil || e.vec == nil {
+				continue
+			}
+			rows = e.nearestRowsOf(h, qv)
+		}
+		for _, r := range rows {
+			if keep == nil || keep(r) {
+				p.get(r)
+			}
+		}
+	}
+}
+
+// nearestRowsOf returns the rows of heading h's partitions nearest to qv,
+// up to headRowsCap rows.
+func (e *Engine) nearestRowsOf(h int32, qv []float32) []int32 {
+	parts := append([]int32(nil), e.headParts[h]...)
+	v := e.vec
+	sims := make(map[int32]float32, len(parts))
+	for _, pi := range parts {
+		sims[pi] = dot(qv, v.centroids[int(pi)*v.dim:int(pi+1)*v.dim])
+	}
+	sort.Slice(parts, func(i, j int) bool { return sims[parts[i]] > sims[parts[j]] })
+	var out []int32
+	for _, pi := range parts {
+		span := v.parts[pi]
+		if len(out)+int(span.end-span.start) > headRowsCap && len(out) > 0 {
+			break
+		}
+		out = append(out, v.order[span.start:span.end]...)
+	}
+	return out
+}
+
+// score computes every signal of every candidate and the fused score.
+func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHits, qv []float32, probeBest []scored) {
+	w := e.w
+	var semTop, semFloor float32
+	if qv != nil {
+		if len(probeBest) > 0 {
+			semTop = probeBest[0].sim
+			semFloor = probeBest[min(semFloorRank, len(probeBest)-1)].sim
+		}
+		headSims := map[int32]float32{}
+		for _, c := range p.list {
+			c.semRaw = dot(qv, e.vec.rowVec(c.row))
+			c.hasSem = true
+			semTop = max(semTop, c.semRaw)
+			if h := e.rowHead[c.row]; h >= 0 && on.Headings {
+				if hv := e.vec.headVec(h); hv != nil {
+					s, ok := headSims[h]
+					if !ok {
+						s = dot(qv, hv)
+						headSims[h] = s
+					}
+					c.semHeadRaw = s
+				}
+			}
+		}
+		if len(probeBest) == 0 {
+			semFloor = quantile(p.list, func(c *candidate) float32 { return c.semRaw }, 0.5)
+		}
+		hTop, hFloor := headRange(headSims)
+		for _, c := range p.list {
+			c.sem = rescale(c.semRaw, semFloor, semTop)
+			if on.Headings && len(headSims) > 0 {
+				c.semHead = rescale(c.semHeadRaw, hFloor, hTop)
+			}
+		}
+	}
+	if on.Headings && lex.maxHead > 0 {
+		for _, c := range p.list {
+			c.head = e.headingScore(c.row, lex) / lex.maxHead
+		}
+	}
+	if on.Boosts {
+		for _, c := range p.list {
+			c.boost = u.BoostPrepared(*e.prepared(c.row), e.boost).Total()
+		}
+	}
+	for _, c := range p.list {
+		c.score = w.Keyword*c.kw + w.Heading*c.head + w.Semantic*c.sem + w.SemanticHeading*c.semHead +
+			w.Boost*c.boost + w.ID*c.idm
+	}
+}
+
+// headingScore is the best heading-document score on a row's heading
+// path, discounted per level above the row's own heading.
+func (e *Engine) headingScore(r int32, lex lexicalHits) float64 {
+	best, decay := 0.0, 1.0
+	for h := e.rowHead[r]; h >= 0; h = e.parent[h] {
+		if s, ok := lex.heads[h]; ok {
+			best = max(best, s*decay)
+		}
+		decay *= e.w.AncestorDecay
+		if decay == 0 {
+			break
+		}
+	}
+	return best
+}
+
+// rescale maps x linearly so floor → 0 and top → 1, clamped to [0, 1].
+func rescale(x, floor, top float32) float64 {
+	if top <= floor {
+		if x >= top && top > 0 {
+			return 1
+		}
+		return 0
+	}
+	v := float64((x - floor) / (top - floor))
+	return min(1, max(0, v))
+}
+
+func headRange(sims map[int32]float32) (top, floor float32) {
+	if len(sims) == 0 {
+		return 0, 0
+	}
+	vals := make([]float32, 0, len(sims))
+	for _, s := range sims {
+		vals = append(vals, s)
+	}
+	sort.Slice(vals, func(i, j int) bool { return vals[i] > vals[j] })
+	return vals[0], vals[len(vals)/2]
+}
+
+func quantile(cs []*candidate, f func(*candidate) float32, q float64) float32 {
+	if len(cs) == 0 {
+		return 0
+	}
+	vals := make([]float32, len(cs))
+	for i, c := range cs {
+		vals[i] = f(c)
+	}
+	sort.Slice(vals, func(i, j int) bool { return vals[i] > vals[j] })
+	return vals[min(len(vals)-1, int(q*float64(len(vals))))]
+}
+
+// idRows finds rows whose id the query writes: a namespaced id
+// ("fred:UNRATE") or a source's native id ("UNRATE", "TP.FG.J0").
+func (e *Engine) idRows(text string, u query.Understanding) []int32 {
+	var out []int32
+	seen := map[int32]bool{}
+	add := func(tok string) {
+		if tok == "" {
+			return
+		}
+		if i, ok := e.cat.Index(tok); ok && !seen[int32(i)] {
+			seen[int32(i)] = true
+			out = append(out, int32(i))
+		}
+		for _, src := range e.sources {
+			if i, ok := e.cat.Index(src + ":" + tok); ok && !seen[int32(i)] {
+				seen[int32(i)] = true
+				out = append(out, int32(i))
+			}
+		}
+	}
+	for _, id := range u.IDs {
+		add(id)
+	}
+	for i, tok := range strings.Fields(text) {
+		if i == maxTerms {
+			break
+		}
+		tok = strings.Trim(tok, "\"'()[]{},;:!?")
+		add(tok)
+		if t := strings.TrimRight(tok, "."); t != tok {
+			add(t)
+		}
+	}
+	return out
+}
+
+func truncateRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i := 0
+	for k := range s {
+		if i == n {
+			return s[:k]
+		}
+		i++
+	}
+	return s
+}

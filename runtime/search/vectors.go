@@ -1,0 +1,303 @@
+package search
+
+import (
+	"container/heap"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// vectorIndex holds the row and heading embeddings of a bundle and the
+// partitions that route a query vector to the rows worth scoring.
+//
+// Partitions are an inverted-file index whose lists come from the catalog's
+// own structure: the rows directly under one heading form one list, and a
+// list longer than maxPartition is split by bisecting 2-means until every
+// piece is at most that long. A query scores every partition's centroid and
+// then the rows of the nearest partitions, up to a budget of rows; at
+// 358,000 rows a budget of 8,192 scores about 2 % of the row vectors.
+type vectorIndex struct {
+	dim   int
+	rows  []float32 // len(catalog) × dim, catalog order
+	heads []float32 // len(headings) × dim, headings order; nil when absent
+
+	centroids []float32   // len(parts) × dim, unit length (or zero)
+	parts     []partition // each a span of order
+	order     []int32     // row indices grouped by partition
+}
+
+type partition struct {
+	start, end int32 // span of vectorIndex.order
+	heading    int32 // heading index, -1 for rows without a known heading
+}
+
+// maxPartition is the longest row list a partition keeps: a query probing
+// one partition scores at most this many vectors.
+const maxPartition = 512
+
+// rowVec returns row i's vector.
+func (v *vectorIndex) rowVec(i int32) []float32 {
+	return v.rows[int(i)*v.dim : int(i+1)*v.dim]
+}
+
+// headVec returns heading h's vector, nil when the bundle has none.
+func (v *vectorIndex) headVec(h int32) []float32 {
+	if v.heads == nil || h < 0 {
+		return nil
+	}
+	return v.heads[int(h)*v.dim : int(h+1)*v.dim]
+}
+
+// dot is the inner product of two vectors of the same length; on unit
+// vectors it is the cosine.
+func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// buildPartitions groups rows by heading (byHeading[h] lists heading h's
+// direct rows; loose lists rows without a known heading) and splits long
+// lists. Headings are processed in parallel; the result does not depend on
+// scheduling.
+func (v *vectorIndex) buildPartitions(byHeading [][]int32, loose []int32) {
+	type job struct {
+		heading int32
+		rows    []int32
+	}
+	jobs := make([]job, 0, len(byHeading)+1)
+	for h, rows := range byHeading {
+		if len(rows) > 0 {
+			jobs = append(jobs, job{int32(h), rows})
+		}
+	}
+	if len(loose) > 0 {
+		jobs = append(jobs, job{-1, loose})
+	}
+	pieces := make([][][]int32, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				pieces[j] = v.split(jobs[j].rows, nil)
+			}
+		}()
+	}
+	for j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+
+	v.order = make([]int32, 0, len(v.rows)/max(v.dim, 1))
+	for j, ps := range pieces {
+		for _, p := range ps {
+			start := int32(len(v.order))
+			v.order = append(v.order, p...)
+			v.parts = append(v.parts, partition{start: start, end: int32(len(v.order)), heading: jobs[j].heading})
+		}
+	}
+	v.centroids = make([]float32, len(v.parts)*v.dim)
+	for i, p := range v.parts {
+		c := v.centroids[i*v.dim : (i+1)*v.dim]
+		for _, r := range v.order[p.start:p.end] {
+			for k, x := range v.rowVec(r) {
+				c[k] += x
+			}
+		}
+		normalize(c)
+	}
+}
+
+// split cuts rows into pieces of at most maxPartition rows by recursive
+// bisecting 2-means, trained on an evenly strided sample of each list.
+func (v *vectorIndex) split(rows []int32, out [][]int32) [][]int32 {
+	if len(rows) <= maxPartition {
+		return append(out, rows)
+	}
+	a, b := v.bisect(rows)
+	if len(a) == 0 || len(b) == 0 {
+		// Identical vectors: any cut is as good as another.
+		a, b = rows[:len(rows)/2], rows[len(rows)/2:]
+	}
+	out = v.split(a, out)
+	return v.split(b, out)
+}
+
+// bisectSample is how many rows train one 2-means split; the assignment of
+// every row that follows costs 2 × dim multiply-adds per row.
+const bisectSample = 1024
+
+func (v *vectorIndex) bisect(rows []int32) (left, right []int32) {
+	step := max(1, len(rows)/bisectSample)
+	var sample []int32
+	for i := 0; i < len(rows); i += step {
+		sample = append(sample, rows[i])
+	}
+	c1 := append([]float32(nil), v.rowVec(sample[0])...)
+	far, farSim := sample[0], float32(math.Inf(1))
+	for _, r := range sample {
+		if s := dot(c1, v.rowVec(r)); s < farSim {
+			far, farSim = r, s
+		}
+	}
+	c2 := append([]float32(nil), v.rowVec(far)...)
+	for iter := 0; iter < 4; iter++ {
+		n1 := make([]float32, v.dim)
+		n2 := make([]float32, v.dim)
+		for _, r := range sample {
+			x := v.rowVec(r)
+			dst := n1
+			if dot(c2, x) > dot(c1, x) {
+				dst = n2
+			}
+			for k, val := range x {
+				dst[k] += val
+			}
+		}
+		normalize(n1)
+		normalize(n2)
+		c1, c2 = n1, n2
+	}
+	left = make([]int32, 0, len(rows)/2)
+	right = make([]int32, 0, len(rows)/2)
+	for _, r := range rows {
+		x := v.rowVec(r)
+		if dot(c2, x) > dot(c1, x) {
+			right = append(right, r)
+		} else {
+			left = append(left, r)
+		}
+	}
+	return left, right
+}
+
+func normalize(x []float32) {
+	var s float64
+	for _, v := range x {
+		s += float64(v) * float64(v)
+	}
+	if s == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(s))
+	for i := range x {
+		x[i] *= inv
+	}
+}
+
+// scored is a row (or partition) with its similarity to the query.
+type scored struct {
+	idx int32
+	sim float32
+}
+
+// minHeap keeps the best k items: its root is the worst kept.
+type minHeap []scored
+
+func (h minHeap) Len() int { return len(h) }
+func (h minHeap) Less(i, j int) bool {
+	if h[i].sim != h[j].sim {
+		return h[i].sim < h[j].sim
+	}
+	return h[i].idx > h[j].idx
+}
+func (h minHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *minHeap) Push(x any)   { *h = append(*h, x.(scored)) }
+func (h *minHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// topK collects the k best items offered to it.
+type topK struct {
+	k int
+	h minHeap
+}
+
+func (t *topK) offer(idx int32, sim float32) {
+	if len(t.h) < t.k {
+		heap.Push(&t.h, scored{idx, sim})
+		return
+	}
+	if sim > t.h[0].sim || (sim == t.h[0].sim && idx < t.h[0].idx) {
+		t.h[0] = scored{idx, sim}
+		heap.Fix(&t.h, 0)
+	}
+}
+
+// sorted returns the kept items best first.
+func (t *topK) sorted() []scored {
+	out := append([]scored(nil), t.h...)
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].sim != out[j].sim {
+			return out[i].sim > out[j].sim
+		}
+		return out[i].idx < out[j].idx
+	})
+	return out
+}
+
+// probe scores the rows of the partitions nearest to q until budget rows
+// are scored, skipping partitions and rows that keep rejects (keep may be
+// nil). It returns the best keepBest rows and every similarity it computed.
+func (v *vectorIndex) probe(q []float32, budget, keepBest int, keepPart func(partition) bool, keep func(int32) bool) (best []scored, scoredRows int) {
+	// Partitions average len(order)/len(parts) rows; keep four times as
+	// many as the budget needs on average, so that a run of small
+	// partitions near the query does not end the probe early.
+	want := len(v.parts)
+	if len(v.order) > 0 {
+		want = 4 * budget * len(v.parts) / len(v.order)
+	}
+	parts := topK{k: min(len(v.parts), max(64, want))}
+	for i, p := range v.parts {
+		if keepPart != nil && !keepPart(p) {
+			continue
+		}
+		parts.offer(int32(i), dot(q, v.centroids[i*v.dim:(i+1)*v.dim]))
+	}
+	rows := topK{k: keepBest}
+	for _, p := range parts.sorted() {
+		if scoredRows >= budget {
+			break
+		}
+		span := v.parts[p.idx]
+		for _, r := range v.order[span.start:span.end] {
+			if keep != nil && !keep(r) {
+				continue
+			}
+			rows.offer(r, dot(q, v.rowVec(r)))
+			scoredRows++
+		}
+	}
+	return rows.sorted(), scoredRows
+}
+
+// scan scores every row (the exact search the partitions approximate).
+func (v *vectorIndex) scan(q []float32, keepBest int, keep func(int32) bool) []scored {
+	rows := topK{k: keepBest}
+	n := int32(len(v.rows) / v.dim)
+	for r := int32(0); r < n; r++ {
+		if keep != nil && !keep(r) {
+			continue
+		}
+		rows.offer(r, dot(q, v.rowVec(r)))
+	}
+	return rows.sorted()
+}
