@@ -20,6 +20,13 @@ func newApp() *cli.App {
 			verifyCommand(),
 			inspectCommand(),
 			packCommand(),
+			askCommand(),
+			chatCommand(),
+			evalCommand(),
+			traceCommand(),
+			tableCommand(),
+			changepointsCommand(),
+			chartCommand(),
 			// searchCommand() is added when runtime/search lands.
 		},
 		HideHelpCommand: false,

@@ -2,10 +2,12 @@
 // wiring and the CLI: a dozen catalog rows under a small heading tree, with
 // real observations from testdata/analysis (FRED monthly, quarterly, weekly
 // and daily series, BIS policy rates, the Nile flow), one row without data,
-// and a keyword searcher that stands in for the search engine.
+// a text index (no embeddings), and a keyword searcher that stands in for
+// the search engine where a test must not depend on its ranking.
 package wiretest
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"os"
@@ -17,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/internal/textindex"
 )
 
 // Ids of the rows in the test bundle.
@@ -155,6 +158,7 @@ func Bundle(tb testing.TB) string {
 	must(w.WriteCatalog(cat))
 	must(w.WriteHeadings(heads))
 	must(w.WriteObservations(obs))
+	must(writeTextIndex(w, cat, heads))
 	observed := 0
 	for _, r := range cat {
 		if r.ObsCount > 0 {
@@ -168,6 +172,37 @@ func Bundle(tb testing.TB) string {
 	}
 	must(w.Commit(m))
 	return dest
+}
+
+// writeTextIndex indexes rows and headings the way the build does, so the
+// search engine can open the bundle (keyword search; no embeddings).
+func writeTextIndex(w *bundle.Writer, rows []bundle.SeriesRow, heads []bundle.HeadingRow) error {
+	ctx := context.Background()
+	path, err := w.Path(bundle.TextIndexDir)
+	if err != nil {
+		return err
+	}
+	b, err := textindex.Create(path)
+	if err != nil {
+		return err
+	}
+	paths := map[string]string{}
+	for _, h := range heads {
+		paths[h.ID] = strings.Join(h.Path, " > ")
+		if err := b.Add(ctx, textindex.HeadingDocID(h.ID), textindex.Doc{Kind: textindex.KindHeading, Title: h.Label, Heading: paths[h.ID], Source: h.Source}); err != nil {
+			b.Close(ctx)
+			return err
+		}
+	}
+	for _, r := range rows {
+		doc := textindex.Doc{Kind: textindex.KindRow, Title: r.Title, Heading: paths[r.HeadingID], Unit: r.Unit,
+			Frequency: r.Frequency, Source: r.Source, Country: r.Country}
+		if err := b.Add(ctx, r.ID, doc); err != nil {
+			b.Close(ctx)
+			return err
+		}
+	}
+	return b.Close(ctx)
 }
 
 // readObservations reads one series from a CSV of testdata/analysis: either

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sextant-dev/sextant/runtime/analysis"
+	"github.com/sextant-dev/sextant/runtime/analysis/changepoint"
+	"github.com/sextant-dev/sextant/runtime/analysis/chart"
+	"github.com/sextant-dev/sextant/runtime/wire"
+	"github.com/urfave/cli/v2"
+)
+
+// rangeFlags choose a table's frequency and date range.
+func rangeFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "freq", Usage: "table frequency: D, W, M, Q, S or A (default: the coarsest of the series)"},
+		&cli.StringFlag{Name: "from", Usage: "first period: YYYY, YYYY-MM or YYYY-MM-DD"},
+		&cli.StringFlag{Name: "to", Usage: "last period: YYYY (the whole year), YYYY-MM or YYYY-MM-DD"},
+	}
+}
+
+// inputError marks errors caused by what the command was asked (unknown
+// ids, bad options) as usage errors, keeping the cause.
+func inputError(err error) error {
+	for _, e := range []error{analysis.ErrUnknownSeries, analysis.ErrBadSpec, wire.ErrBadRequest, changepoint.ErrBadOptions, chart.ErrBadSpec} {
+		if errors.Is(err, e) {
+			return fmt.Errorf("%w: %w", errUsage, err)
+		}
+	}
+	return err
+}
+
+// positionalArgs returns the command's positional arguments, applying the
+// flags written among or after them ("sextant table ID --freq M"): the
+// flag parser stops at the first positional argument. Flags checked as
+// required must still come first.
+func positionalArgs(c *cli.Context) ([]string, error) {
+	args := c.Args().Slice()
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i+1:]...), nil
+		}
+		if len(a) < 2 || a[0] != '-' || (a[1] >= '0' && a[1] <= '9') {
+			out = append(out, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		var flag cli.Flag
+		for _, f := range c.Command.Flags {
+			for _, n := range f.Names() {
+				if n == name {
+					flag = f
+				}
+			}
+		}
+		if flag == nil {
+			return nil, usageError("flag provided but not defined: %s", a)
+		}
+		if _, isBool := flag.(*cli.BoolFlag); isBool && !hasVal {
+			val = "true"
+		} else if !hasVal {
+			if i+1 == len(args) {
+				return nil, usageError("flag %s needs a value", a)
+			}
+			i++
+			val = args[i]
+		}
+		if err := c.Set(flag.Names()[0], val); err != nil {
+			return nil, usageError("%s: %v", a, err)
+		}
+	}
+	return out, nil
+}
+
+// loadTable builds the table of ids over the range the flags give.
+func loadTable(c *cli.Context, ids []string) (*analysis.Table, error) {
+	freq, err := wire.ParseFrequency(c.String("freq"))
+	if err != nil {
+		return nil, usageError("--freq: %v", err)
+	}
+	from, err := wire.ParseFrom(c.String("from"))
+	if err != nil {
+		return nil, usageError("--from: %v", err)
+	}
+	to, err := wire.ParseTo(c.String("to"))
+	if err != nil {
+		return nil, usageError("--to: %v", err)
+	}
+	cat, err := openBundle(c)
+	if err != nil {
+		return nil, err
+	}
+	t, err := analysis.BuildTable(c.Context, cat, analysis.TableSpec{IDs: ids, Frequency: freq, From: from, To: to})
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return t, nil
+}
+
+// writeFile writes a file through a temporary file in the same directory,
+// so a failed write leaves no partial file behind.
+func writeFile(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".sextant-*"+filepath.Ext(path))
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op once renamed
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func tableCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "table",
+		Usage: "align series on one date index and describe (or write) the table",
+		UsageText: `sextant table -b BUNDLE [--freq M] [--from DATE] [--to DATE] [-o FILE.csv|FILE.parquet] ID...
+
+IDs are catalog ids (fred:UNRATE) or unambiguous native ids (UNRATE). Finer
+series are aggregated to the table frequency by their own rule (average,
+sum, last); coarser ones are placed at the first row of their period, never
+interpolated. Prints a summary of each column; -o writes the data.`,
+		Flags: append([]cli.Flag{bundleFlag, noVerifyFlag,
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the table to `FILE` (.csv or .parquet)"},
+		}, rangeFlags()...),
+		Action: func(c *cli.Context) error {
+			ids, err := positionalArgs(c)
+			if err != nil {
+				return err
+			}
+			if len(ids) == 0 {
+				return usageError("table needs at least one series id")
+			}
+			out := c.String("output")
+			ext := strings.ToLower(filepath.Ext(out))
+			if out != "" && ext != ".csv" && ext != ".parquet" {
+				return usageError("-o %s: the file must end in .csv or .parquet", out)
+			}
+			t, err := loadTable(c, ids)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(c.App.Writer, t.Summary())
+			if out == "" {
+				return nil
+			}
+			write := t.WriteCSV
+			if ext == ".parquet" {
+				write = t.WriteParquet
+			}
+			if err := writeFile(out, write); err != nil {
+				return fmt.Errorf("write %s: %w", out, err)
+			}
+			fmt.Fprintf(c.App.Writer, "wrote %s (%d rows, %d columns)\n", out, len(t.Dates), len(t.Columns))
+			return nil
+		},
+	}
+}
