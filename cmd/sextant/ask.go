@@ -213,7 +213,10 @@ func printTurn(w io.Writer, res agent.TurnResult) {
 	}
 	section("charts", lines)
 	m := res.Metrics
-	fmt.Fprintf(w, "turn: %s; %d model calls, %d tool calls (%d failed), %d discovery calls, evidence visible %.3f (min %.3f), prompt %d tokens (estimated %d)\n",
-		res.StopReason, m.ModelCalls, m.ToolCalls, m.ToolErrors, m.DiscoveryCalls, m.EvidenceVisibleMean, m.EvidenceVisibleMin,
-		m.PromptTokens, m.EstimatedTokens)
+	evidence := "no candidates shown"
+	if m.Decisions > 0 {
+		evidence = fmt.Sprintf("evidence visible %.3f (min %.3f) over %d decisions", m.EvidenceVisibleMean, m.EvidenceVisibleMin, m.Decisions)
+	}
+	fmt.Fprintf(w, "turn: %s; %d model calls, %d tool calls (%d failed), %d discovery calls, %s, prompt %d tokens (estimated %d)\n",
+		res.StopReason, m.ModelCalls, m.ToolCalls, m.ToolErrors, m.DiscoveryCalls, evidence, m.PromptTokens, m.EstimatedTokens)
 }
