@@ -27,7 +27,7 @@ func newApp() *cli.App {
 			tableCommand(),
 			changepointsCommand(),
 			chartCommand(),
-			// searchCommand() is added when runtime/search lands.
+			searchCommand(),
 		},
 		HideHelpCommand: false,
 		ExitErrHandler:  func(*cli.Context, error) {}, // main maps errors to exit codes
