@@ -145,7 +145,11 @@ Prints the answer, the tables and findings, chart paths and the turn's metrics.
 OpenAI-compatible client a real endpoint gets.`,
 		Flags: sessionFlags(),
 		Action: func(c *cli.Context) error {
-			question := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
+			args, err := positionalArgs(c)
+			if err != nil {
+				return err
+			}
+			question := strings.TrimSpace(strings.Join(args, " "))
 			if question == "" {
 				return usageError("ask needs a question")
 			}

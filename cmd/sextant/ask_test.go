@@ -26,7 +26,8 @@ func TestAskWithTheSimulatedAnalyst(t *testing.T) {
 	dir := t.TempDir()
 	tracePath, charts := filepath.Join(dir, "session.jsonl"), filepath.Join(dir, "charts")
 	question := "Show me the annual flow of the Nile. Find the structural breaks in the flow and chart it."
-	out, stderr, err := run(t, "", "ask", "-b", b, "--llm", "sim", "--trace", tracePath, "--out", charts, question)
+	// Flags after the question are applied too.
+	out, stderr, err := run(t, "", "ask", "-b", b, "--llm", "sim", "--trace", tracePath, question, "--out", charts)
 	if err != nil {
 		t.Fatalf("ask: %v\n%s%s", err, out, stderr)
 	}

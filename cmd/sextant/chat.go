@@ -26,8 +26,12 @@ Reads one question per line from standard input until end of input or a line
 Each turn prints what ask prints. A turn that fails is reported and the chat goes on.`,
 		Flags: sessionFlags(),
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageError("chat reads its questions from standard input, not arguments (got %q)", c.Args().Slice())
+			args, err := positionalArgs(c)
+			if err != nil {
+				return err
+			}
+			if len(args) > 0 {
+				return usageError("chat reads its questions from standard input, not arguments (got %q)", args)
 			}
 			s, err := startSession(c)
 			if err != nil {

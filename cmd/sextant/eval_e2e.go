@@ -47,8 +47,10 @@ the known-bad context policy for comparison.`,
 }
 
 func runEvalE2E(c *cli.Context) error {
-	if c.NArg() > 0 {
-		return usageError("eval e2e takes no arguments, got %q", c.Args().Slice())
+	if args, err := positionalArgs(c); err != nil {
+		return err
+	} else if len(args) > 0 {
+		return usageError("eval e2e takes no arguments, got %q", args)
 	}
 	if c.Int("runs") <= 0 {
 		return usageError("--runs must be positive, got %d", c.Int("runs"))

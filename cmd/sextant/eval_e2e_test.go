@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sextant-dev/sextant/runtime/evale2e"
 	"github.com/sextant-dev/sextant/runtime/wire/wiretest"
 )
 
@@ -82,5 +83,37 @@ func TestEvalE2EBadInvocations(t *testing.T) {
 		if exitCode(err) != c.code {
 			t.Errorf("%v: exit %d (%v), want %d", c.args, exitCode(err), err, c.code)
 		}
+	}
+}
+
+// At the product's scale: the shared scenarios against a bundle built
+// from the shared catalogs (make shared-55k), when both are present. Under
+// the fit policy every shown candidate stays visible whatever the search
+// finds; completion depends on the search and is logged, not asserted.
+func TestEvalE2EOnTheSharedScenarios(t *testing.T) {
+	const bundlePath, scenarios = "../../out/shared-55k", "../../../shared/eval/scenarios.jsonl"
+	for _, p := range []string{bundlePath, scenarios} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("%s is absent", p)
+		}
+	}
+	scs, err := evale2e.LoadScenarios(scenarios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, err := run(t, "", "eval", "e2e", "-b", bundlePath, "--no-verify", "-s", scenarios, "--llm", "sim", "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var rep evale2e.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	_ = rep.WriteText(&text)
+	t.Log("\n" + text.String())
+	if rep.Runs != len(scs) || rep.EvidenceVisibleRatio != 1 || rep.UntoldLosses != 0 {
+		t.Errorf("runs %d (want %d), evidence visible %.3f, untold losses %d: want every candidate visible under the fit policy",
+			rep.Runs, len(scs), rep.EvidenceVisibleRatio, rep.UntoldLosses)
 	}
 }

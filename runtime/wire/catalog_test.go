@@ -10,7 +10,7 @@ import (
 	"github.com/sextant-dev/sextant/runtime/wire/wiretest"
 )
 
-func openTestCatalog(t *testing.T) *catalog.Catalog {
+func openTestCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
 	cat, err := catalog.Open(context.Background(), wiretest.Bundle(t), catalog.Options{})
 	if err != nil {
