@@ -110,13 +110,21 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 
 	t0 = time.Now()
 	labels := map[string]string{}
+	stemSources := map[string]bool{}
 	for _, s := range cfg.Sources {
 		labels[s.Name] = sourceLabels[s.Name]
 		if l := s.Options["label"]; l != "" {
 			labels[s.Name] = l
 		}
+		switch s.Options["derive_headings"] {
+		case "title-stem":
+			stemSources[s.Name] = true
+		case "", "none":
+		default:
+			return nil, fmt.Errorf("%w: source %s: options.derive_headings %q: want title-stem or none", ErrConfig, s.Name, s.Options["derive_headings"])
+		}
 	}
-	headIDs, heads := deriveHeadings(recs, labels)
+	headIDs, heads := deriveHeadings(recs, labels, stemSources)
 	rows := make([]bundle.SeriesRow, len(recs))
 	for i := range recs {
 		rows[i] = seriesRow(&recs[i], headIDs[i])

@@ -33,7 +33,9 @@ func (d *Diff) Total() SourceDiff {
 	return t
 }
 
-// diffCatalog compares new rows with the previous bundle's by id and content hash.
+// diffCatalog compares new rows with the previous bundle's by id, content
+// hash and heading (a row whose metadata is unchanged but that moved to
+// another heading counts as changed: the agent sees it differently).
 func diffCatalog(prev *bundle.Bundle, rows []bundle.SeriesRow) (*Diff, error) {
 	old, err := prev.ReadCatalog()
 	if err != nil {
@@ -41,7 +43,7 @@ func diffCatalog(prev *bundle.Bundle, rows []bundle.SeriesRow) (*Diff, error) {
 	}
 	oldHash := make(map[string]string, len(old))
 	for _, r := range old {
-		oldHash[r.ID] = r.ContentHash
+		oldHash[r.ID] = r.ContentHash + r.HeadingID
 	}
 	per := map[string]*SourceDiff{}
 	get := func(src string) *SourceDiff {
@@ -55,7 +57,7 @@ func diffCatalog(prev *bundle.Bundle, rows []bundle.SeriesRow) (*Diff, error) {
 		switch {
 		case !ok:
 			get(r.Source).Added++
-		case h != r.ContentHash:
+		case h != r.ContentHash+r.HeadingID:
 			get(r.Source).Changed++
 		default:
 			get(r.Source).Unchanged++

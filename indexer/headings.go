@@ -72,6 +72,25 @@ func cleanPath(p []string) []string {
 	return out
 }
 
+// stemSeparators split a title into the quantity it measures and the
+// breakdown that follows: "All Employees: Manufacturing", "Unemployment Rate
+// in Alabama", "Labor Productivity for Mining".
+var stemSeparators = []string{": ", " for ", " in ", ", "}
+
+// titleStem returns the part of a title before its first separator, or "".
+func titleStem(title string) string {
+	cut := -1
+	for _, sep := range stemSeparators {
+		if i := strings.Index(title, sep); i > 0 && (cut < 0 || i < cut) {
+			cut = i
+		}
+	}
+	if cut <= 0 {
+		return ""
+	}
+	return strings.TrimSpace(title[:cut])
+}
+
 // hierarchy is the heading tree being derived.
 type hierarchy struct {
 	nodes map[string]*bundle.HeadingRow
@@ -98,10 +117,17 @@ func (h *hierarchy) node(source string, path []string, derived bool) string {
 // rows that repeat one quantity across countries under the same path (same
 // title but for the country) get a derived heading of their own, so that they
 // cluster: "Real GDP — one of 180 rows under this heading".
-func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string) ([]string, []bundle.HeadingRow) {
+//
+// Sources listed in stemSources have flat headings (a FRED release holds
+// thousands of rows): there, rows whose titles share a stem ("All Employees:
+// …") get a derived heading named after it, unless the stem is shared by
+// every row under the heading (then the heading already is that cluster).
+func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, stemSources map[string]bool) ([]string, []bundle.HeadingRow) {
 	type key struct{ source, path, template string }
 	templates := make([]string, len(recs))
+	stems := make([]string, len(recs))
 	counts := map[key]int{}
+	pathRows := map[key]int{}
 	paths := make([][]string, len(recs))
 	for i := range recs {
 		r := &recs[i]
@@ -114,6 +140,12 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string) ([]
 		if templates[i] != "" {
 			counts[key{r.Source, strings.Join(paths[i], "\x1f"), templates[i]}]++
 		}
+		if stemSources[r.Source] {
+			pathRows[key{r.Source, strings.Join(paths[i], "\x1f"), ""}]++
+			if stems[i] = titleStem(r.Title); stems[i] != "" {
+				counts[key{r.Source, strings.Join(paths[i], "\x1f"), "\x00" + stems[i]}]++
+			}
+		}
 	}
 	h := &hierarchy{nodes: map[string]*bundle.HeadingRow{}}
 	ids := make([]string, len(recs))
@@ -121,9 +153,16 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string) ([]
 		r := &recs[i]
 		p := paths[i]
 		derived := false
-		if t := templates[i]; t != "" && counts[key{r.Source, strings.Join(p, "\x1f"), t}] >= minDerivedGroup {
+		pk := strings.Join(p, "\x1f")
+		if t := templates[i]; t != "" && counts[key{r.Source, pk, t}] >= minDerivedGroup {
 			if lbl := templateLabel(t); lbl != p[len(p)-1] {
 				p = append(p[:len(p):len(p)], lbl)
+				derived = true
+			}
+		}
+		if st := stems[i]; !derived && st != "" {
+			if n := counts[key{r.Source, pk, "\x00" + st}]; n >= minDerivedGroup && n < pathRows[key{r.Source, pk, ""}] && st != p[len(p)-1] {
+				p = append(p[:len(p):len(p)], st)
 				derived = true
 			}
 		}

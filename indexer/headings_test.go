@@ -3,6 +3,8 @@ package indexer
 import (
 	"testing"
 
+	"github.com/sextant-dev/sextant/bundle"
+
 	"github.com/sextant-dev/sextant/catalogsrc"
 )
 
@@ -18,7 +20,7 @@ func TestDeriveHeadingsClustersCountries(t *testing.T) {
 		rec("E", "Exports for Germany", "DEU"),
 		rec("F", "Some national series", ""),
 	}
-	ids, heads := deriveHeadings(recs, map[string]string{"fred": "FRED"})
+	ids, heads := deriveHeadings(recs, map[string]string{"fred": "FRED"}, nil)
 	byID := map[string]int{}
 	for i, h := range heads {
 		byID[h.ID] = i
@@ -39,7 +41,7 @@ func TestDeriveHeadingsClustersCountries(t *testing.T) {
 		t.Errorf("root %+v", root)
 	}
 	// Stable ids: the same input gives the same ids.
-	ids2, _ := deriveHeadings(recs, map[string]string{"fred": "FRED"})
+	ids2, _ := deriveHeadings(recs, map[string]string{"fred": "FRED"}, nil)
 	for i := range ids {
 		if ids[i] != ids2[i] {
 			t.Fatal("heading ids are not stable")
@@ -57,6 +59,45 @@ func TestTemplateLabel(t *testing.T) {
 	} {
 		if got := templateLabel(in); got != want {
 			t.Errorf("templateLabel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDeriveHeadingsByTitleStem(t *testing.T) {
+	rec := func(id, title string) catalogsrc.Record {
+		return catalogsrc.Record{ID: "fred:" + id, NativeID: id, Source: "fred", Title: title, Path: []string{"Employment Situation"}}
+	}
+	recs := []catalogsrc.Record{
+		rec("A", "All Employees: Total Nonfarm"),
+		rec("B", "All Employees: Manufacturing"),
+		rec("C", "All Employees: Construction"),
+		rec("D", "Unemployment Rate"),
+		rec("E", "Average Hourly Earnings: Mining"),
+	}
+	ids, heads := deriveHeadings(recs, map[string]string{"fred": "FRED"}, map[string]bool{"fred": true})
+	byID := map[string]bundle.HeadingRow{}
+	for _, h := range heads {
+		byID[h.ID] = h
+	}
+	if h := byID[ids[0]]; ids[0] != ids[2] || h.Label != "All Employees" || !h.Derived || h.DirectRows != 3 {
+		t.Fatalf("stem heading: %+v", h)
+	}
+	for _, i := range []int{3, 4} {
+		if h := byID[ids[i]]; h.Label != "Employment Situation" {
+			t.Errorf("row %d should stay under the release, got %q", i, h.Label)
+		}
+	}
+	// Without the option, nothing is derived.
+	ids2, _ := deriveHeadings(recs, map[string]string{"fred": "FRED"}, nil)
+	if ids2[0] != ids2[3] {
+		t.Error("stem headings derived for a source that did not ask for them")
+	}
+	// A stem every row shares is no split.
+	same := []catalogsrc.Record{rec("A", "X: a"), rec("B", "X: b"), rec("C", "X: c")}
+	ids3, heads3 := deriveHeadings(same, map[string]string{"fred": "FRED"}, map[string]bool{"fred": true})
+	for _, h := range heads3 {
+		if h.ID == ids3[0] && h.Derived {
+			t.Errorf("derived a heading equal to its parent: %+v", h)
 		}
 	}
 }
