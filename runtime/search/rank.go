@@ -19,10 +19,14 @@ const (
 // Candidate-pool sizes, per query.
 const (
 	semanticDepth = 1000 // best rows of the vector probe kept as candidates
-	semFloorRank  = 200  // the probe's similarity at this rank scales to 0
 	headExpand    = 8    // best heading documents whose rows become candidates
 	headRowsCap   = maxPartition
 )
+
+// semFloorRank is the rank in the vector probe whose similarity scales to
+// 0: deep enough that near-duplicates differing only by a country name
+// (whose cosines differ by a few hundredths) stay close after rescaling.
+var semFloorRank = 200
 
 // candidate is one row being ranked, with its signals.
 type candidate struct {
