@@ -11,7 +11,7 @@ func packCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "pack",
 		Usage:     "write a bundle as one archive file (plus FILE.sha256) to carry to an air-gapped machine",
-		UsageText: "sextant pack BUNDLE_DIR -o FILE.sxb",
+		UsageText: "sextant pack -o FILE.sxb BUNDLE_DIR",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "archive to write", Required: true},
 		},
