@@ -99,7 +99,7 @@ func loadTable(c *cli.Context, ids []string) (*analysis.Table, error) {
 	}
 	t, err := analysis.BuildTable(c.Context, cat, analysis.TableSpec{IDs: ids, Frequency: freq, From: from, To: to})
 	if err != nil {
-		return nil, inputError(err)
+		return nil, inputError(wire.ExplainNoData(err, cat, ids, c.String("from"), c.String("to")))
 	}
 	return t, nil
 }

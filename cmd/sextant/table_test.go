@@ -68,7 +68,7 @@ func TestTableBadInput(t *testing.T) {
 	}{
 		{[]string{"fred:NOPE"}, exitUsage, "fred:NOPE"},
 		{[]string{wiretest.Unratensa}, exitFailure, wiretest.Unratensa},
-		{[]string{"--from", "1800", "--to", "1850", wiretest.Unrate}, exitFailure, "range"},
+		{[]string{"--from", "1800", "--to", "1850", wiretest.Unrate}, exitFailure, wiretest.Unrate + " has values from 1966-01-01"},
 		{[]string{"--from", "soon", wiretest.Unrate}, exitUsage, "soon"},
 		{[]string{"--freq", "hourly", wiretest.Unrate}, exitUsage, "hourly"},
 		{[]string{"-o", "t.xlsx", wiretest.Unrate}, exitUsage, ".xlsx"},

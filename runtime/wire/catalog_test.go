@@ -62,3 +62,12 @@ func TestSearchPassesThrough(t *testing.T) {
 		t.Fatalf("result: %+v", res)
 	}
 }
+
+func TestCoverage(t *testing.T) {
+	cat := openTestCatalog(t)
+	got := wire.Coverage(cat, []string{"NILE", "fred:NOPE", wiretest.Unratensa})
+	want := "demo:NILE has values from 1871-01-01 to 1970-01-01; fred:NOPE is not in the catalog; fred:UNRATENSA has no observations in this bundle"
+	if got != want {
+		t.Errorf("coverage:\n got %s\nwant %s", got, want)
+	}
+}

@@ -107,7 +107,7 @@ func (e *Engine) BuildTable(ctx context.Context, spec agent.TableSpec) (agent.Ta
 	}
 	t, err := analysis.BuildTable(ctx, e.store, analysis.TableSpec{IDs: ids, Frequency: freq, From: from, To: to})
 	if err != nil {
-		return agent.TableSummary{}, fmt.Errorf("table %q: %w", spec.Name, err)
+		return agent.TableSummary{}, fmt.Errorf("table %q: %w", spec.Name, ExplainNoData(err, e.store, ids, spec.From, spec.To))
 	}
 	st := &sessionTable{t: t, seriesOf: map[string]string{}, breaks: map[string]analysis.Breaks{}}
 	for i, c := range t.Columns {

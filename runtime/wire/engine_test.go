@@ -93,7 +93,7 @@ func TestBuildTableBadInput(t *testing.T) {
 	}{
 		{"unknown id", agent.TableSpec{Columns: []agent.ColumnSpec{{Name: "x", SeriesID: "fred:NOPE"}}}, analysis.ErrUnknownSeries, "fred:NOPE"},
 		{"no data", agent.TableSpec{Columns: []agent.ColumnSpec{{Name: "x", SeriesID: wiretest.Unratensa}}}, analysis.ErrNoData, wiretest.Unratensa},
-		{"no overlap", agent.TableSpec{From: "1700", To: "1750", Columns: []agent.ColumnSpec{{Name: "x", SeriesID: wiretest.Unrate}}}, analysis.ErrNoData, "range"},
+		{"no overlap", agent.TableSpec{From: "1700", To: "1750", Columns: []agent.ColumnSpec{{Name: "x", SeriesID: wiretest.Unrate}}}, analysis.ErrNoData, wiretest.Unrate + " has values from 1966-01-01 to "},
 		{"bad date", agent.TableSpec{From: "last year", Columns: []agent.ColumnSpec{{Name: "x", SeriesID: wiretest.Unrate}}}, wire.ErrBadRequest, "last year"},
 		{"bad frequency", agent.TableSpec{Frequency: "X", Columns: []agent.ColumnSpec{{Name: "x", SeriesID: wiretest.Unrate}}}, wire.ErrBadRequest, `"X"`},
 		{"twice", agent.TableSpec{Columns: []agent.ColumnSpec{{Name: "x", SeriesID: wiretest.Unrate}, {Name: "x", SeriesID: wiretest.Cpi}}}, wire.ErrBadRequest, `"x"`},
