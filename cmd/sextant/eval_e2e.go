@@ -18,7 +18,7 @@ func evalCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "eval",
 		Usage:       "measure the system on question sets",
-		Subcommands: []*cli.Command{evalE2ECommand()},
+		Subcommands: []*cli.Command{evalE2ECommand(), evalRetrievalCommand()},
 	}
 }
 

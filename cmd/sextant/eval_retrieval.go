@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/sextant-dev/sextant/runtime/evalret"
+	"github.com/sextant-dev/sextant/runtime/search"
+	"github.com/urfave/cli/v2"
+)
+
+func evalRetrievalCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "retrieval",
+		Usage:     "measure search on a question set with gold series ids",
+		UsageText: "sextant eval retrieval -b BUNDLE -q QUESTIONS.jsonl [--mode keyword|semantic|hybrid] [--json]",
+		Description: `Reads questions shaped like eval/questions.jsonl (question, source, gold_ids
+as the source's own ids) and prints recall@1, @5, @20, MRR, heading recall@5
+(a gold row's heading among the first five groups), how many questions have
+their gold in this catalog, and each question's rank.`,
+		Flags: []cli.Flag{
+			bundleFlag, noVerifyFlag,
+			&cli.StringFlag{Name: "questions", Aliases: []string{"q"}, Usage: "question file (JSON lines)", Required: true},
+			&cli.StringFlag{Name: "mode", Value: string(search.Hybrid), Usage: "hybrid, keyword or semantic"},
+			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError("eval retrieval takes no arguments, got %q", c.Args().Slice())
+			}
+			mode := search.Mode(c.String("mode"))
+			switch mode {
+			case search.Hybrid, search.Keyword, search.Semantic:
+			default:
+				return usageError("--mode %q: want hybrid, keyword or semantic", mode)
+			}
+			qs, err := evalret.ReadQuestions(c.String("questions"))
+			if err != nil {
+				return fmt.Errorf("%w: %v", errBadData, err)
+			}
+			cat, err := openCatalog(c)
+			if err != nil {
+				return fmt.Errorf("%w: %v", errBadData, err)
+			}
+			eng, err := search.New(c.Context, cat, search.Options{})
+			if err != nil {
+				return err
+			}
+			defer eng.Close()
+			rep, err := evalret.Run(c.Context, eng, qs, evalret.Options{Mode: mode, HasNativeID: cat.HasNative})
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				enc := json.NewEncoder(c.App.Writer)
+				enc.SetIndent("", "  ")
+				return enc.Encode(rep)
+			}
+			return evalret.WriteText(c.App.Writer, rep)
+		},
+	}
+}
