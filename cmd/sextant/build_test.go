@@ -103,8 +103,8 @@ func TestBuildExitCodes(t *testing.T) {
 		t.Errorf("unreadable source: exit %d, %v", exitCode(err), err)
 	}
 	_, _, err = run(t, "", "build", "-c", bad)
-	if exitCode(err) == exitOK {
-		t.Error("missing -o accepted")
+	if exitCode(err) != exitUsage {
+		t.Errorf("missing -o: exit %d, want %d", exitCode(err), exitUsage)
 	}
 	_, _, err = run(t, "", "verify")
 	if exitCode(err) != exitUsage {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -32,11 +33,17 @@ func main() {
 	os.Exit(exitCode(err))
 }
 
+// isMissingFlag recognises urfave/cli's error for a required flag left out,
+// which it does not route through OnUsageError.
+func isMissingFlag(err error) bool {
+	return strings.HasPrefix(err.Error(), "Required flag") || strings.HasPrefix(err.Error(), "Required flags")
+}
+
 func exitCode(err error) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.Is(err, errUsage):
+	case errors.Is(err, errUsage), isMissingFlag(err):
 		fmt.Fprintln(os.Stderr, "sextant:", err)
 		return exitUsage
 	case errors.Is(err, errBadData):
