@@ -74,8 +74,8 @@ type Weights struct {
 // DefaultWeights are the weights used when Options.Weights is nil.
 func DefaultWeights() Weights {
 	return Weights{
-		Keyword: 1.0, Heading: 0.5, Semantic: 0.8, SemanticHeading: 0.3,
-		Boost: 1.0, ID: 3.0, FacetTerm: 0.3, Synonym: 0.6, AncestorDecay: 0.5,
+		Keyword: 1.0, Heading: 0, Semantic: 0.5, SemanticHeading: 0,
+		Boost: 4.0, ID: 10.0, FacetTerm: 0.3, Synonym: 0.6, AncestorDecay: 0.5,
 	}
 }
 

@@ -86,21 +86,45 @@ func queryTerms(u query.Understanding, facetWeight float64) []weightedTerm {
 	return out
 }
 
-// textQuery builds the disjunction: every query word against the title,
+// clause is one weighted match of the text query with the number of
+// documents its rarest word occurs in (its field), which decides whether
+// the clause may bring candidates or only add to their scores.
+type clause struct {
+	q  bquery.Query
+	df uint64
+}
+
+// textQuery builds the text query: every query word against the title,
 // alt, heading and unit fields with their weights, and every expansion's
 // words (all of them, in one field) at the expansion's weight times
-// synonymWeight. No clause is required: a row matching some words ranks
-// below one matching more, through BM25 and the disjunction's coordination
-// factor, but still ranks.
-func textQuery(terms []weightedTerm, exps []query.Expansion, synonymWeight float64) bquery.Query {
-	var clauses []bquery.Query
+// synonymWeight. No word is required.
+//
+// Clauses whose word occurs in more than commonDF documents ("rate",
+// "index", "us" at 358,000 rows) do not bring candidates on their own:
+// they go in the optional part of a boolean query whose required part is
+// the disjunction of the other clauses, so the index visits their long
+// posting lists only at documents the rarer words already matched (a
+// static form of MaxScore pruning: a document matching only common words
+// could not reach the top anyway, as their IDF is low). A query of common
+// words only requires its rarest word.
+func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) (bquery.Query, error) {
+	df, closeReader, err := e.docFreq()
+	if err != nil {
+		return nil, err
+	}
+	defer closeReader()
+	var clauses []clause
 	add := func(text, field string, op bquery.MatchQueryOperator, boost float64) {
+		n, ok := df(text, field, op == bquery.MatchQueryOperatorAnd)
+		if !ok {
+			return // no document has the words in this field
+		}
 		m := bleve.NewMatchQuery(text)
 		m.SetField(field)
 		m.Analyzer = textindex.AnalyzerName
 		m.Operator = op
 		m.SetBoost(boost)
-		clauses = append(clauses, m)
+		clauses = append(clauses, clause{m, n})
 	}
 	fields := []struct {
 		name  string
@@ -117,23 +141,103 @@ func textQuery(terms []weightedTerm, exps []query.Expansion, synonymWeight float
 		}
 	}
 	if synonymWeight > 0 {
-		for i, e := range exps {
+		for i, x := range exps {
 			if i == maxExpansions {
 				break
 			}
-			if len(e.Terms) == 0 {
+			if len(x.Terms) == 0 {
 				continue
 			}
-			text := strings.Join(e.Terms, " ")
+			text := strings.Join(x.Terms, " ")
 			for _, f := range fields[:3] {
-				add(text, f.name, bquery.MatchQueryOperatorAnd, e.Weight*synonymWeight*f.boost)
+				add(text, f.name, bquery.MatchQueryOperatorAnd, x.Weight*synonymWeight*f.boost)
 			}
 		}
 	}
 	if len(clauses) == 0 {
-		return nil
+		return nil, nil
 	}
-	return bleve.NewDisjunctionQuery(clauses...)
+	limit := e.commonDF()
+	var rare, common []bquery.Query
+	rarest := 0
+	for i, c := range clauses {
+		if c.df < clauses[rarest].df {
+			rarest = i
+		}
+	}
+	for i, c := range clauses {
+		if c.df <= limit || i == rarest {
+			rare = append(rare, c.q)
+		} else {
+			common = append(common, c.q)
+		}
+	}
+	if len(common) == 0 {
+		return bleve.NewDisjunctionQuery(rare...), nil
+	}
+	b := bleve.NewBooleanQuery()
+	b.AddMust(bleve.NewDisjunctionQuery(rare...))
+	b.AddShould(bleve.NewDisjunctionQuery(common...))
+	b.SetMinShould(0)
+	return b, nil
+}
+
+// commonDFFraction is the share of the catalog above which a word is
+// common (1 %: 3,650 rows at 365,000, 628 at 62,800), with a floor so
+// small catalogs never prune.
+const (
+	commonDFFraction = 0.01
+	commonDFFloor    = 500
+)
+
+func (e *Engine) commonDF() uint64 {
+	return uint64(max(commonDFFloor, int(commonDFFraction*float64(len(e.cat.Rows)))))
+}
+
+// docFreq returns a function giving, for a text in a field, the document
+// count of its rarest analysed word (all: every word must occur; any:
+// the sum over words), and false when no document matches.
+func (e *Engine) docFreq() (func(text, field string, all bool) (uint64, bool), func(), error) {
+	ai, err := e.text.Advanced()
+	if err != nil {
+		return nil, nil, fmt.Errorf("search: text index: %w", err)
+	}
+	r, err := ai.Reader()
+	if err != nil {
+		return nil, nil, fmt.Errorf("search: text index: %w", err)
+	}
+	an := e.text.Mapping().AnalyzerNamed(textindex.AnalyzerName)
+	count := func(tok []byte, field string) uint64 {
+		tfr, err := r.TermFieldReader(context.Background(), tok, field, false, false, false)
+		if err != nil {
+			return 0
+		}
+		n := tfr.Count()
+		tfr.Close()
+		return n
+	}
+	f := func(text, field string, all bool) (uint64, bool) {
+		toks := an.Analyze([]byte(text))
+		if len(toks) == 0 {
+			return 0, false
+		}
+		var sum, least uint64
+		for i, t := range toks {
+			n := count(t.Term, field)
+			if all && n == 0 {
+				return 0, false
+			}
+			sum += n
+			if i == 0 || n < least {
+				least = n
+			}
+		}
+		if all {
+			return least, true
+		}
+		return sum, sum > 0
+	}
+	return f, func() { r.Close() }, nil
 }
 
 // indexFilter expresses the source, frequency and country filters as

@@ -121,13 +121,16 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	}
 
 	var lex lexicalHits
-	lexHeads := on.Headings && e.text != nil && mode != Semantic
+	lexHeads := on.Headings && e.text != nil && mode != Semantic && e.w.Heading > 0
 	if on.Keyword || lexHeads {
 		synW := 0.0
 		if on.Synonyms {
 			synW = e.w.Synonym
 		}
-		q := textQuery(queryTerms(u, e.w.FacetTerm), u.Expansions, synW)
+		q, err := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, synW)
+		if err != nil {
+			return Result{}, err
+		}
 		lex, err = e.searchText(ctx, q, f, on.Keyword, lexHeads)
 		if err != nil {
 			return Result{}, err

@@ -293,8 +293,10 @@ func TestSemanticFindsWhatWordsMiss(t *testing.T) {
 }
 
 func TestHeadingDocumentsSignal(t *testing.T) {
-	on := labourEngine(t)
-	off := newEngine(t, labourFixture(), false, Options{Disable: Signals{Headings: true}})
+	w := DefaultWeights()
+	w.Heading = 0.5 // off by default (see DefaultWeights)
+	on := newEngine(t, labourFixture(), false, Options{Weights: &w})
+	off := newEngine(t, labourFixture(), false, Options{Weights: &w, Disable: Signals{Headings: true}})
 	q := Request{Query: "consumer price index general", Mode: Keyword, Explain: true, Limit: 50}
 	headOf := func(res Result, id string) (float64, bool) {
 		for _, g := range res.Groups {
