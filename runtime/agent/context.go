@@ -389,18 +389,34 @@ func (t *turn) shownIDs() []string {
 
 // addToShortlist puts a result's candidates at the front of the shortlist,
 // best first, moving any already listed.
-func (t *turn) addToShortlist(cs []candidate) {
+func (t *turn) addToShortlist(cs []candidate) { t.noteSearch(cs, nil) }
+
+// noteSearch puts a result's listed candidates at the front of the
+// shortlist, best first, and the rows it matched again without listing them
+// right after, moving any already listed. Nothing is ever removed.
+func (t *turn) noteSearch(listed, again []candidate) {
+	front := slices.Concat(listed, again)
 	fresh := map[string]bool{}
-	for _, c := range cs {
+	for _, c := range front {
 		fresh[c.ID] = true
 	}
 	rest := slices.DeleteFunc(t.shortlist, func(c candidate) bool { return fresh[c.ID] })
-	var front []candidate
-	for _, c := range cs {
-		if fresh[c.ID] {
-			front = append(front, c)
-			delete(fresh, c.ID)
+	var head []candidate
+	for _, c := range front {
+		if !fresh[c.ID] {
+			continue
 		}
+		delete(fresh, c.ID)
+		head = append(head, c)
 	}
-	t.shortlist = append(front, rest...)
+	t.shortlist = append(head, rest...)
+}
+
+// shown is the set of ids the turn has shown.
+func (t *turn) shown() map[string]bool {
+	out := make(map[string]bool, len(t.shortlist))
+	for _, c := range t.shortlist {
+		out[c.ID] = true
+	}
+	return out
 }

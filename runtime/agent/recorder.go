@@ -40,7 +40,7 @@ type ToolEvent struct {
 	Turn, Step int
 	Call       llm.ToolCall
 	Result     string
-	ShownIDs   []string
+	ShownIDs   []string // candidates the result showed for the first time this turn
 	Error      string
 }
 

@@ -21,7 +21,10 @@ import (
 // " | " or a newline. A compact (collapsed) result keeps the same group and
 // candidate lines with only id, title, freq and "data: no" when so. The shortlist that ends the
 // newest search result uses the same candidate lines with an "in: <heading>"
-// field. Analysis results list table columns as
+// field. A search lists only rows the turn has not shown yet; the rows it
+// matched again are counted on one line before the shortlist:
+//
+//	also matched: <n> rows already in your shortlist (...) Analysis results list table columns as
 //
 //	* <column> = <series id> | unit: <u>
 //
@@ -188,28 +191,55 @@ func describeSearch(q string, req search.Request) string {
 	return s
 }
 
-// renderSearch returns the full and compact forms of a search result and the
-// candidates it showed, best first.
+// renderSearch returns the full and compact forms of a search result that
+// lists every row it matched, and the candidates it showed, best first.
 func renderSearch(req search.Request, res search.Result) (full, compact string, shown []candidate) {
-	for _, g := range res.Groups {
-		for _, h := range g.Hits {
-			shown = append(shown, candidateFromHit(g, h))
-		}
-	}
-	gs := groupCandidates(shown)
+	ranked := rankedCandidates(res)
+	p := pageOf(ranked, len(ranked), nil)
+	full, compact = renderSearchPage(req, res.Total, p, false)
+	return full, compact, p.fresh
+}
+
+// renderSearchPage returns the full and compact forms of a search page.
+// With dedupe, the page lists only rows new to the turn, and one line counts
+// the rows it matched that the shortlist (appended to the newest search
+// result) already holds.
+func renderSearchPage(req search.Request, total int, p searchPage, dedupe bool) (full, compact string) {
 	head := describeSearch(req.Query, req)
 	var b strings.Builder
-	if len(shown) == 0 {
+	if len(p.fresh) == 0 && len(p.again) == 0 {
 		fmt.Fprintf(&b, "%s: no rows matched. Try other words, fewer filters, or a broader term.\n", head)
-		return b.String(), b.String(), nil
+		return b.String(), b.String()
 	}
-	fmt.Fprintf(&b, "%s: %d rows matched; showing %d under %d headings, best first.\n", head, res.Total, len(shown), len(gs))
+	if len(p.fresh) == 0 {
+		fmt.Fprintf(&b, "%s: %d rows matched; no new rows: the best %d are all already in your shortlist. "+
+			"Choose from the shortlist, or search with other words or a filter (country, frequency, sources).\n", head, total, len(p.again))
+		return b.String(), b.String()
+	}
+	gs := groupCandidates(p.fresh)
+	newWord := ""
+	if dedupe {
+		newWord = " new"
+	}
+	fmt.Fprintf(&b, "%s: %d rows matched; showing %d%s under %d headings, best first.\n", head, total, len(p.fresh), newWord, len(gs))
 	renderGroups(&b, gs, false)
+	again := alsoMatched(p)
+	b.WriteString(again)
 	full = b.String()
 	b.Reset()
-	fmt.Fprintf(&b, "[compact] %s: showed %d rows under %d headings (ids and titles kept).\n", head, len(shown), len(gs))
+	fmt.Fprintf(&b, "[compact] %s: showed %d%s rows under %d headings (ids and titles kept).\n", head, len(p.fresh), newWord, len(gs))
 	renderGroups(&b, gs, true)
-	return full, b.String(), shown
+	b.WriteString(again)
+	return full, b.String()
+}
+
+// alsoMatched is the line that counts the rows a search matched but did not
+// list because the turn had already shown them.
+func alsoMatched(p searchPage) string {
+	if len(p.again) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("also matched: %d rows already in your shortlist (listed there right after this search's new rows).\n", len(p.again))
 }
 
 // renderDescribe returns the forms of a describe_series result.
@@ -234,7 +264,9 @@ func renderDescribe(infos []SeriesInfo, unknown []string) (full, compact string,
 	return b.String(), c.String(), shown
 }
 
-// renderShortlist lists every candidate shown this turn, newest first.
+// renderShortlist lists every candidate shown this turn: the latest
+// search's rows first (its new rows, then those it matched again), then the
+// older ones, newest first.
 func renderShortlist(items []candidate, omitted int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Shortlist for the current request (every candidate shown so far, newest first, %d):\n", len(items))

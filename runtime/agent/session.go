@@ -98,11 +98,15 @@ type TurnResult struct {
 
 // TurnMetrics counts what the turn cost and what the model could see.
 type TurnMetrics struct {
-	ModelCalls        int
-	ToolCalls         int
-	ToolErrors        int
-	DiscoveryCalls    int // search_catalog and describe_series calls
-	RepeatDiscoveries int // candidates shown again after this turn had already shown them
+	ModelCalls     int
+	ToolCalls      int
+	ToolErrors     int
+	DiscoveryCalls int // search_catalog and describe_series calls
+	// RepeatDiscoveries counts candidate lines a search result listed for
+	// rows this turn had already shown. Under PolicyFit a search lists only
+	// new rows (the shortlist holds the rest), so it is 0 by construction;
+	// ToolEvent.ShownIDs holds only the newly discovered ids.
+	RepeatDiscoveries int
 	RepeatSearches    int // searches identical to an earlier search this turn
 	// Evidence: at each model call after the turn first showed candidates,
 	// the share of the ids shown so far this turn that the request still
@@ -202,18 +206,26 @@ func (s *Session) Ask(ctx context.Context, userText string) (TurnResult, error) 
 			} else {
 				s.collect(&res, o)
 			}
+			// A candidate is discovered when a result lists it for the
+			// first time this turn. A search that lists one again is a
+			// repeat discovery (under PolicyFit searches never do); a
+			// describe_series call lists the ids the model asked for by
+			// name, so its lines are never counted as repeats.
+			var discovered []string
 			for _, c := range o.shown {
-				if shownSoFar[c.ID] {
+				if !shownSoFar[c.ID] {
+					discovered = append(discovered, c.ID)
+				} else if call.Name == ToolSearch {
 					res.Metrics.RepeatDiscoveries++
 				}
 				shownSoFar[c.ID] = true
 			}
-			if len(o.shown) > 0 {
-				t.addToShortlist(o.shown)
+			if len(o.shown) > 0 || len(o.again) > 0 {
+				t.noteSearch(o.shown, o.again)
 			}
 			st.results = append(st.results, o.rec)
 			s.opts.Recorder.ToolResult(ctx, ToolEvent{Turn: tn, Step: stepN, Call: call, Result: o.rec.full,
-				ShownIDs: idsOf(o.shown), Error: errString(o.err)})
+				ShownIDs: discovered, Error: errString(o.err)})
 			if o.answered {
 				answered = true
 				res.Answer = o.answer

@@ -3,11 +3,14 @@ package agent_test
 import (
 	"context"
 	"errors"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sextant-dev/sextant/runtime/agent"
+	"github.com/sextant-dev/sextant/runtime/agent/agenttest"
 	"github.com/sextant-dev/sextant/runtime/llm"
 )
 
@@ -119,8 +122,9 @@ func TestSessionStepLimit(t *testing.T) {
 	if !errors.Is(err, agent.ErrStepLimit) || res.Completed || res.StopReason != "step limit" {
 		t.Fatalf("err %v completed %v stop %q, want the step limit", err, res.Completed, res.StopReason)
 	}
-	if res.Metrics.RepeatSearches != 2 || res.Metrics.RepeatDiscoveries == 0 {
-		t.Errorf("repeat searches %d, repeat discoveries %d: want 2 and > 0", res.Metrics.RepeatSearches, res.Metrics.RepeatDiscoveries)
+	// Under the fit policy a repeated search pages on to rows not shown yet.
+	if res.Metrics.RepeatSearches != 2 || res.Metrics.RepeatDiscoveries != 0 {
+		t.Errorf("repeat searches %d, repeat discoveries %d: want 2 and 0", res.Metrics.RepeatSearches, res.Metrics.RepeatDiscoveries)
 	}
 }
 
@@ -199,5 +203,157 @@ func TestContextWindowRejectionsAreRetriedThenReported(t *testing.T) {
 	_, err := sess.Ask(context.Background(), "q")
 	if !errors.Is(err, llm.ErrContextWindow) || m.calls != 4 {
 		t.Errorf("always rejected: err %v after %d calls, want llm.ErrContextWindow after 4", err, m.calls)
+	}
+}
+
+// listedIDs are the candidate lines of a tool result (before any shortlist).
+func listedIDs(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "Shortlist") {
+			break
+		}
+		if rest, ok := strings.CutPrefix(l, "- "); ok {
+			id, _, _ := strings.Cut(rest, " | ")
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// shortlistIDs are the candidate lines after the shortlist header.
+func shortlistIDs(text string) []string {
+	_, after, ok := strings.Cut(text, "Shortlist")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(after, "\n") {
+		if rest, ok := strings.CutPrefix(l, "- "); ok {
+			id, _, _ := strings.Cut(rest, " | ")
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func searchTurn(t *testing.T, policy agent.Policy) (agent.TurnResult, *agenttest.Decisions, *scriptModel) {
+	t.Helper()
+	cat, eng := realCatalog(t)
+	m := &scriptModel{window: 1 << 20}
+	for _, a := range []map[string]any{
+		{"query": "unemployment rate"},
+		{"query": "unemployment rate"},
+		{"query": "civilian unemployment rate", "frequency": "M"},
+		{"query": "interest rate"},
+	} {
+		m.script = append(m.script, call(agent.ToolSearch, a))
+	}
+	m.script = append(m.script, llm.Message{Role: llm.Assistant, Content: "done"})
+	d := &agenttest.Decisions{}
+	sess, err := agent.New(m, cat, eng, agent.Options{Policy: policy, Recorder: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sess.Ask(context.Background(), "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, d, m
+}
+
+// A search never lists a row the turn already showed: it pages on to new
+// rows, counts the others on one line, and the shortlist still holds every
+// row, the newest search's first. Only new rows count as discovered, and the
+// repeat-discovery metric agrees.
+func TestSearchNeverRelistsWhatTheTurnShowed(t *testing.T) {
+	res, d, m := searchTurn(t, agent.PolicyFit)
+	shown := map[string]bool{}
+	var order []string
+	for i, ev := range d.Tools {
+		listed := listedIDs(ev.Result)
+		for _, id := range listed {
+			if shown[id] {
+				t.Errorf("search %d listed %s again", i, id)
+			}
+		}
+		if !slices.Equal(listed, ev.ShownIDs) {
+			t.Errorf("search %d: ShownIDs %v, listed %v", i, ev.ShownIDs, listed)
+		}
+		if len(listed) != agent.DefaultSearchRows {
+			t.Errorf("search %d listed %d rows, want a full page of %d", i, len(listed), agent.DefaultSearchRows)
+		}
+		for _, id := range listed {
+			shown[id] = true
+		}
+		order = append(listed, order...)
+	}
+	// The identical second search matched rows of the first page again: it
+	// counts them, and (as the next request shows) the shortlist lists them
+	// right after its new rows.
+	m1 := regexp.MustCompile(`also matched: (\d+) rows already in your shortlist`).FindStringSubmatch(d.Tools[1].Result)
+	if m1 == nil {
+		t.Fatalf("repeated search does not count the rows it matched again:\n%s", d.Tools[1].Result)
+	}
+	again, _ := strconv.Atoi(m1[1])
+	if again < 1 || again > agent.DefaultSearchRows {
+		t.Fatalf("repeated search counts %d rows matched again", again)
+	}
+	carrier1, _ := toolResult(m.reqs[2], d.Tools[1].Call.ID)
+	sl1 := shortlistIDs(carrier1)
+	if !slices.Equal(sl1[:agent.DefaultSearchRows], d.Tools[1].ShownIDs) {
+		t.Errorf("shortlist after the repeated search does not start with its new rows")
+	}
+	for _, id := range sl1[agent.DefaultSearchRows : agent.DefaultSearchRows+again] {
+		if !slices.Contains(d.Tools[0].ShownIDs, id) {
+			t.Errorf("shortlist entry %s after the new rows is not a row the search matched again", id)
+		}
+	}
+	if res.Metrics.RepeatDiscoveries != 0 || res.Metrics.DiscoveryCalls != 4 {
+		t.Errorf("repeat discoveries %d, discovery calls %d; want 0 and 4", res.Metrics.RepeatDiscoveries, res.Metrics.DiscoveryCalls)
+	}
+	last := m.reqs[len(m.reqs)-1]
+	carrier, _ := toolResult(last, d.Tools[len(d.Tools)-1].Call.ID)
+	sl := shortlistIDs(carrier)
+	if len(sl) != len(shown) {
+		t.Errorf("shortlist holds %d rows, the turn showed %d", len(sl), len(shown))
+	}
+	newest := d.Tools[len(d.Tools)-1].ShownIDs
+	if len(sl) < len(newest) || !slices.Equal(sl[:len(newest)], newest) {
+		t.Errorf("shortlist does not start with the newest search's rows:\n%v\n%v", sl, newest)
+	}
+	for _, id := range order {
+		if !slices.Contains(sl, id) {
+			t.Errorf("shortlist lost %s", id)
+		}
+	}
+}
+
+// The naive policy re-states nothing, so its searches list every match
+// again, and each re-listed line is a repeat discovery.
+func TestNaiveSearchesRelistAndCountRepeats(t *testing.T) {
+	res, d, _ := searchTurn(t, agent.PolicyNaive)
+	shown := map[string]bool{}
+	relisted := 0
+	for _, ev := range d.Tools {
+		listed := listedIDs(ev.Result)
+		var fresh []string
+		for _, id := range listed {
+			if shown[id] {
+				relisted++
+			} else {
+				fresh = append(fresh, id)
+			}
+			shown[id] = true
+		}
+		if !slices.Equal(fresh, ev.ShownIDs) {
+			t.Errorf("ShownIDs %v, want only the new rows %v", ev.ShownIDs, fresh)
+		}
+	}
+	if !slices.Equal(listedIDs(d.Tools[0].Result), listedIDs(d.Tools[1].Result)) {
+		t.Error("naive: the identical search did not list the same rows")
+	}
+	if relisted < agent.DefaultSearchRows || res.Metrics.RepeatDiscoveries != relisted {
+		t.Errorf("repeat discoveries %d, re-listed lines %d", res.Metrics.RepeatDiscoveries, relisted)
 	}
 }

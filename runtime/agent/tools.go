@@ -136,7 +136,8 @@ func toolNames() string {
 // toolOutcome is what running one call produced.
 type toolOutcome struct {
 	rec      *toolRecord
-	shown    []candidate // discovery candidates, best first
+	shown    []candidate // candidates the result lists, best first
+	again    []candidate // rows a search matched but did not list: the turn had shown them
 	action   string      // the action performed, "" on error
 	series   []string    // series ids the action used
 	answer   string
@@ -256,14 +257,25 @@ func (s *Session) search(ctx context.Context, a searchArgs) toolOutcome {
 	}
 	req := search.Request{Query: a.Query, Limit: a.Limit, Sources: a.Sources, Frequency: a.Frequency,
 		Country: strings.ToUpper(a.Country), From: a.From, To: a.To}
-	res, err := s.catalog.Search(ctx, req)
+	// Under PolicyFit the newest search result re-states the shortlist, so
+	// the page lists only rows new to the turn and the catalog is asked for
+	// enough rows to fill it. PolicyNaive re-states nothing and lists every
+	// row it matched, as the failing design it reproduces did.
+	var seen map[string]bool
+	fetch := req
+	if s.opts.Policy == PolicyFit && len(s.turns) > 0 {
+		seen = s.turns[len(s.turns)-1].shown()
+		fetch.Limit = fetchLimit(a.Limit, len(seen))
+	}
+	res, err := s.catalog.Search(ctx, fetch)
 	if err != nil {
 		return toolOutcome{err: fmt.Errorf("search failed: %w", err)}
 	}
-	full, compact, shown := renderSearch(req, res)
-	ids := idsOf(shown)
+	page := pageOf(rankedCandidates(res), a.Limit, seen)
+	full, compact := renderSearchPage(req, res.Total, page, seen != nil)
+	ids := idsOf(page.fresh)
 	return toolOutcome{rec: &toolRecord{label: describeSearch(a.Query, req), full: full, compact: compact,
-		fullIDs: ids, compactIDs: ids, isSearch: true}, shown: shown, action: "search"}
+		fullIDs: ids, compactIDs: ids, isSearch: true}, shown: page.fresh, again: page.again, action: "search"}
 }
 
 func idsOf(cs []candidate) []string {
