@@ -1,6 +1,9 @@
 package changepoint
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // split is the best single break inside one segment.
 type split struct {
@@ -15,15 +18,21 @@ type split struct {
 // exceeds the penalty and fewer than MaxBreaks breaks were found. It is an
 // approximation of PELT's optimum, faster on long series without breaks.
 func BinSeg(values []float64, o Options) (Result, error) {
-	c, o, err := prepare(values, o)
+	o, err := prepare(values, o)
 	if err != nil {
 		return Result{}, err
 	}
-	pen := o.Penalty.Value(o.Cost, c.n)
+	pen := o.Penalty.Value(o.Cost, len(values))
+	c, breaks, rounds := fit(values, o, func(c *coster) []int { return binsegSearch(c, o.MinSegment, o.MaxBreaks, pen) })
+	return result("BinSeg", c, o, breaks, pen, rounds), nil
+}
+
+// binsegSearch returns the breaks binary segmentation finds under c, sorted.
+func binsegSearch(c *coster, minSeg, maxBreaks int, pen float64) []int {
 	best := func(a, b int) split {
 		sp := split{a: a, b: b, at: -1, gain: math.Inf(-1)}
 		whole := c.cost(a, b)
-		for s := a + o.MinSegment; s <= b-o.MinSegment; s++ {
+		for s := a + minSeg; s <= b-minSeg; s++ {
 			if g := whole - c.cost(a, s) - c.cost(s, b); g > sp.gain {
 				sp.gain, sp.at, sp.valid = g, s, true
 			}
@@ -32,7 +41,7 @@ func BinSeg(values []float64, o Options) (Result, error) {
 	}
 	open := []split{best(0, c.n)}
 	var breaks []int
-	for o.MaxBreaks <= 0 || len(breaks) < o.MaxBreaks {
+	for maxBreaks <= 0 || len(breaks) < maxBreaks {
 		bi := -1
 		for i, sp := range open {
 			if sp.valid && sp.gain > pen && (bi < 0 || sp.gain > open[bi].gain) {
@@ -47,5 +56,6 @@ func BinSeg(values []float64, o Options) (Result, error) {
 		open[bi] = best(sp.a, sp.at)
 		open = append(open, best(sp.at, sp.b))
 	}
-	return result("BinSeg", c, o, breaks, pen), nil
+	slices.Sort(breaks)
+	return breaks
 }

@@ -126,7 +126,9 @@ type Options struct {
 	Penalty    Penalty // zero value = MBIC
 	MinSegment int     // fewest values in a segment; 0 = 2 for Mean, 3 for MeanVar
 	MaxBreaks  int     // BinSeg only: stop after this many breaks; 0 = no cap
-	Scale      float64 // Mean only: noise standard deviation; 0 = estimate it
+	Scale      float64 // Mean only: sd of the noise's innovations; 0 = estimate it
+	Noise      Noise   // Mean only: noise model; zero value = AR1
+	MaxAR      float64 // AR1 only: cap on the fitted φ, in [0, 1); 0 = MemoryAR(12)
 }
 
 // Segment is a run of values between breaks: [Start, End).
@@ -153,14 +155,16 @@ type Result struct {
 	Method   string // "PELT" or "BinSeg"
 	Cost     Cost
 	Penalty  float64 // per break, in cost units
-	Scale    float64 // noise standard deviation used by the Mean cost (0 for MeanVar)
+	Scale    float64 // Mean cost: sd of the noise's innovations (0 for MeanVar)
+	AR       float64 // Mean cost: AR(1) coefficient of the noise (0: independent)
+	Rounds   int     // searches run while fitting the noise model
 	Total    float64 // sum of segment costs (penalties excluded)
 	Breaks   []Break
 	Segments []Segment
 }
 
-// prepare validates values and options and builds the cost function.
-func prepare(values []float64, o Options) (*coster, Options, error) {
+// prepare validates values and options and fills in defaults.
+func prepare(values []float64, o Options) (Options, error) {
 	if o.MinSegment <= 0 {
 		o.MinSegment = 2
 		if o.Cost == MeanVar {
@@ -168,32 +172,38 @@ func prepare(values []float64, o Options) (*coster, Options, error) {
 		}
 	}
 	if o.Cost == MeanVar && o.MinSegment < 2 {
-		return nil, o, fmt.Errorf("%w: MeanVar needs MinSegment of at least 2", ErrBadOptions)
+		return o, fmt.Errorf("%w: MeanVar needs MinSegment of at least 2", ErrBadOptions)
+	}
+	if o.Noise != AR1 && o.Noise != Independent {
+		return o, fmt.Errorf("%w: unknown noise model %d", ErrBadOptions, o.Noise)
 	}
 	if o.Cost != Mean && o.Cost != MeanVar {
-		return nil, o, fmt.Errorf("%w: unknown cost %d", ErrBadOptions, o.Cost)
+		return o, fmt.Errorf("%w: unknown cost %d", ErrBadOptions, o.Cost)
 	}
 	if o.Penalty.kind == "manual" && (o.Penalty.value < 0 || math.IsNaN(o.Penalty.value) || math.IsInf(o.Penalty.value, 0)) {
-		return nil, o, fmt.Errorf("%w: penalty %g must be a finite non-negative number", ErrBadOptions, o.Penalty.value)
+		return o, fmt.Errorf("%w: penalty %g must be a finite non-negative number", ErrBadOptions, o.Penalty.value)
+	}
+	if o.MaxAR < 0 || o.MaxAR >= 1 || math.IsNaN(o.MaxAR) {
+		return o, fmt.Errorf("%w: MaxAR %g must be in [0, 1)", ErrBadOptions, o.MaxAR)
 	}
 	if o.Scale < 0 || math.IsNaN(o.Scale) {
-		return nil, o, fmt.Errorf("%w: scale %g must be positive", ErrBadOptions, o.Scale)
+		return o, fmt.Errorf("%w: scale %g must be positive", ErrBadOptions, o.Scale)
 	}
 	if len(values) < 2*o.MinSegment {
-		return nil, o, fmt.Errorf("%w: %d values, need at least %d (two segments of MinSegment %d)",
+		return o, fmt.Errorf("%w: %d values, need at least %d (two segments of MinSegment %d)",
 			ErrTooShort, len(values), 2*o.MinSegment, o.MinSegment)
 	}
 	for i, v := range values {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, o, fmt.Errorf("%w: value %d is %g (drop missing values first)", ErrBadValue, i, v)
+			return o, fmt.Errorf("%w: value %d is %g (drop missing values first)", ErrBadValue, i, v)
 		}
 	}
-	return newCoster(values, o), o, nil
+	return o, nil
 }
 
 // result builds the Result for breaks (sorted first indexes of new regimes).
-func result(method string, c *coster, o Options, breaks []int, pen float64) Result {
-	r := Result{N: c.n, Method: method, Cost: o.Cost, Penalty: pen, Scale: c.scale}
+func result(method string, c *coster, o Options, breaks []int, pen float64, rounds int) Result {
+	r := Result{N: c.n, Method: method, Cost: o.Cost, Penalty: pen, Scale: c.scale, AR: c.phi, Rounds: rounds}
 	slices.Sort(breaks)
 	bounds := append(append([]int{0}, breaks...), c.n)
 	for i := 0; i+1 < len(bounds); i++ {

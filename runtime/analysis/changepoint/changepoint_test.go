@@ -96,11 +96,12 @@ func TestNoBreakInPureNoise(t *testing.T) {
 	}
 }
 
-// bruteForce is optimal partitioning without pruning: the exact optimum PELT
-// must reproduce.
+// bruteForce is optimal partitioning without pruning, on the cost PELT's
+// last fitting round used: the exact optimum PELT must reproduce.
 func bruteForce(x []float64, o Options) float64 {
-	c, o, _ := prepare(x, o)
-	pen := o.Penalty.Value(o.Cost, c.n)
+	o, _ = prepare(x, o)
+	pen := o.Penalty.Value(o.Cost, len(x))
+	c, _, _ := fit(x, o, func(c *coster) []int { return peltSearch(c, o.MinSegment, pen) })
 	f := make([]float64, c.n+1)
 	f[0] = -pen
 	for t := 1; t <= c.n; t++ {

@@ -3,22 +3,34 @@ package changepoint
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // PELT finds the segmentation minimising the sum of segment costs plus the
 // penalty per break, exactly, pruning candidate last-breaks that can never be
 // optimal again. Its run time is linear when breaks keep occurring as the
 // series grows and quadratic at worst (a long series with no break at all).
+// With the AR(1) noise model the search runs once per fitting round (see
+// Noise), usually two or three times.
 func PELT(values []float64, o Options) (Result, error) {
 	if len(values) > MaxPELTValues {
 		return Result{}, fmt.Errorf("%w: %d values, at most %d; aggregate to a coarser frequency or use BinSeg", ErrTooLong, len(values), MaxPELTValues)
 	}
-	c, o, err := prepare(values, o)
+	o, err := prepare(values, o)
 	if err != nil {
 		return Result{}, err
 	}
-	n, m := c.n, o.MinSegment
-	pen := o.Penalty.Value(o.Cost, n)
+	pen := o.Penalty.Value(o.Cost, len(values))
+	c, breaks, rounds := fit(values, o, func(c *coster) []int { return peltSearch(c, o.MinSegment, pen) })
+	return result("PELT", c, o, breaks, pen, rounds), nil
+}
+
+// peltSearch returns the first indexes of the regimes after the first in the
+// optimal segmentation under c, in increasing order. When c's cost can rise
+// on a split (the AR(1) cost), nothing is pruned: the search is then plain
+// optimal partitioning, still exact, and quadratic in n.
+func peltSearch(c *coster, m int, pen float64) []int {
+	n, prune := c.n, c.prunable()
 	f := make([]float64, n+1) // f[t]: best penalised cost of values [0, t)
 	last := make([]int, n+1)  // last[t]: start of the final segment in that optimum
 	for i := range f {
@@ -36,9 +48,9 @@ func PELT(values []float64, o Options) (Result, error) {
 			cands = append(cands, cand{s: s})
 		}
 		live := cands[:0]
-		for _, c := range cands {
-			if c.prunedAt == 0 || t < c.prunedAt+m {
-				live = append(live, c)
+		for _, cd := range cands {
+			if cd.prunedAt == 0 || t < cd.prunedAt+m {
+				live = append(live, cd)
 			}
 		}
 		cands = live
@@ -53,7 +65,7 @@ func PELT(values []float64, o Options) (Result, error) {
 		}
 		f[t], last[t] = best, arg
 		for i := range cands {
-			if cands[i].prunedAt == 0 && vals[i] > best {
+			if prune && cands[i].prunedAt == 0 && vals[i] > best {
 				cands[i].prunedAt = t
 			}
 		}
@@ -62,5 +74,6 @@ func PELT(values []float64, o Options) (Result, error) {
 	for t := last[n]; t > 0; t = last[t] {
 		breaks = append(breaks, t)
 	}
-	return result("PELT", c, o, breaks, pen), nil
+	slices.Reverse(breaks)
+	return breaks
 }
