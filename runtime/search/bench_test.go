@@ -45,6 +45,17 @@ func BenchmarkSearchBundle(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	var texts []string
+	for _, q := range qs {
+		texts = append(texts, q.Question)
+	}
+	if eng.HasEmbeddings() {
+		recall, err := search.ProbeRecall(eng, texts, 20)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("vector probe recall of the exact top 20 over %d questions: %.3f", len(texts), recall)
+	}
 	for _, mode := range []search.Mode{search.Keyword, search.Semantic, search.Hybrid} {
 		b.Run(string(mode), func(b *testing.B) {
 			var times []time.Duration

@@ -32,7 +32,7 @@ func TestRetrievalOnBuiltBundle(t *testing.T) {
 	}
 	root := repoRoot(t)
 	sets := map[string]string{
-		"dev":   filepath.Join(root, "..", "shared", "eval", "questions.jsonl"),
+		"dev":   filepath.Join(sharedDir(root), "eval", "questions.jsonl"),
 		"extra": filepath.Join(root, "testdata", "eval", "questions-extra.jsonl"),
 	}
 	ctx := context.Background()
@@ -129,4 +129,13 @@ func repoRoot(t testing.TB) string {
 		}
 		dir = parent
 	}
+}
+
+// sharedDir is the shared data directory: SEXTANT_SHARED_DIR, or ../shared
+// beside the repository.
+func sharedDir(root string) string {
+	if d := os.Getenv("SEXTANT_SHARED_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(root, "..", "shared")
 }

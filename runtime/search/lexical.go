@@ -249,6 +249,7 @@ func indexFilter(f filter) bquery.Query {
 		for _, s := range f.sources {
 			t := bleve.NewTermQuery(s)
 			t.SetField(textindex.FieldSource)
+			t.SetBoost(0) // filters select, they do not score
 			any = append(any, t)
 		}
 		must = append(must, bleve.NewDisjunctionQuery(any...))
@@ -259,6 +260,7 @@ func indexFilter(f filter) bquery.Query {
 		}
 		t := bleve.NewTermQuery(kv[1])
 		t.SetField(kv[0])
+		t.SetBoost(0)
 		must = append(must, t)
 	}
 	if len(must) == 0 {
@@ -326,6 +328,43 @@ func (e *Engine) searchText(ctx context.Context, q bquery.Query, f filter, wantR
 		}
 	}
 	return hits, nil
+}
+
+// scopedDepth is how many rows a scoped search (one named source or
+// country) adds to the candidates.
+const scopedDepth = 250
+
+// addScoped runs the text query again within each scope (the request's
+// filter narrowed to one source or country the query names) and adds the
+// rows found: a source or country the query asks for can be crowded out
+// of the unscoped result list by a large family of look-alike rows from
+// elsewhere (thousands of FRED house price indices for one Eurostat
+// dataset). Scores are the same query's BM25, so they mix with the
+// unscoped hits.
+func (e *Engine) addScoped(ctx context.Context, q bquery.Query, scopes []filter, hits *lexicalHits) error {
+	if q == nil || e.text == nil || !e.indexFilters {
+		return nil
+	}
+	for _, f := range scopes {
+		rq := bleve.NewConjunctionQuery(q, indexFilter(f))
+		res, err := e.text.SearchInContext(ctx, bleve.NewSearchRequestOptions(rq, scopedDepth, 0, false))
+		if err != nil {
+			return fmt.Errorf("search: text index: %w", err)
+		}
+		for _, h := range res.Hits {
+			i, ok := e.cat.Index(h.ID)
+			if !ok {
+				continue
+			}
+			if _, dup := hits.rows[int32(i)]; dup {
+				continue
+			}
+			hits.rows[int32(i)] = h.Score
+			hits.rowOrder = append(hits.rowOrder, int32(i))
+			hits.maxRow = max(hits.maxRow, h.Score)
+		}
+	}
+	return nil
 }
 
 // probeIndexFilters checks that the index's keyword fields hold the

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -135,6 +136,11 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		if err != nil {
 			return Result{}, err
 		}
+		if on.Keyword && on.Boosts {
+			if err := e.addScoped(ctx, q, scopes(u, f), &lex); err != nil {
+				return Result{}, err
+			}
+		}
 		for _, r := range lex.rowOrder {
 			if keep == nil || keep(r) {
 				p.get(r).kw = lex.rows[r] / lex.maxRow
@@ -173,6 +179,46 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	ranked := p.list[:min(limit, len(p.list))]
 	res.Groups = e.group(ranked, req.Explain)
 	return res, nil
+}
+
+// Scoped searches per query: the sources and countries the query names
+// most strongly.
+const (
+	maxScopedSources   = 2
+	maxScopedCountries = 2
+	minScopedSource    = 0.5 // source hints weaker than this are not searched alone
+)
+
+// scopes returns the request's filter narrowed, in turn, to each source
+// and country the query names that the filter does not already fix.
+func scopes(u query.Understanding, f filter) []filter {
+	var out []filter
+	if len(f.sources) != 1 {
+		n := 0
+		for _, s := range u.Sources {
+			if n == maxScopedSources || s.Weight < minScopedSource {
+				break
+			}
+			if len(f.sources) > 0 && !slices.Contains(f.sources, s.Namespace) {
+				continue
+			}
+			g := f
+			g.sources = []string{s.Namespace}
+			out = append(out, g)
+			n++
+		}
+	}
+	if f.country == "" {
+		for i, c := range u.Countries {
+			if i == maxScopedCountries {
+				break
+			}
+			g := f
+			g.country = c
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // queryVector embeds what the query is about: its topic words when it has

@@ -32,7 +32,7 @@ func TestTuneWeights(t *testing.T) {
 	}
 	defer eng.Close()
 	root := repoRoot(t)
-	dev, err := evalret.ReadQuestions(filepath.Join(root, "..", "shared", "eval", "questions.jsonl"))
+	dev, err := evalret.ReadQuestions(filepath.Join(sharedDir(root), "eval", "questions.jsonl"))
 	if err != nil {
 		t.Skip(err)
 	}
@@ -40,17 +40,8 @@ func TestTuneWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type variant struct {
-		name    string
-		edit    func(w *search.Weights)
-		disable search.Signals
-		floor   int
-	}
 	base := search.DefaultWeights()
-	variants := []variant{{name: "default", edit: func(*search.Weights) {}}}
-	for _, v := range tuneVariants() {
-		variants = append(variants, variant{name: v.name, edit: v.edit, disable: v.disable, floor: v.floor})
-	}
+	variants := append([]tuneVariant{{name: "default", edit: func(*search.Weights) {}}}, tuneVariants()...)
 	for _, v := range variants {
 		w := base
 		v.edit(&w)
@@ -70,4 +61,37 @@ func TestTuneWeights(t *testing.T) {
 		}
 		t.Log(line)
 	}
+}
+
+type tuneVariant struct {
+	name    string
+	edit    func(w *search.Weights)
+	disable search.Signals
+	floor   int // semantic rescaling floor rank (0: the default 200)
+}
+
+// tuneVariants are the weight changes compared against the defaults: each
+// signal's weight halved and doubled, and each signal switched off.
+func tuneVariants() []tuneVariant {
+	var out []tuneVariant
+	scale := func(name string, get func(w *search.Weights) *float64) {
+		for _, f := range []float64{0.5, 2} {
+			out = append(out, tuneVariant{name: fmt.Sprintf("%s x%.1f", name, f), edit: func(w *search.Weights) { *get(w) *= f }})
+		}
+	}
+	scale("keyword", func(w *search.Weights) *float64 { return &w.Keyword })
+	scale("semantic", func(w *search.Weights) *float64 { return &w.Semantic })
+	scale("boost", func(w *search.Weights) *float64 { return &w.Boost })
+	scale("facet term", func(w *search.Weights) *float64 { return &w.FacetTerm })
+	scale("synonym", func(w *search.Weights) *float64 { return &w.Synonym })
+	out = append(out,
+		tuneVariant{name: "heading 0.25", edit: func(w *search.Weights) { w.Heading = 0.25 }},
+		tuneVariant{name: "semantic heading 0.15", edit: func(w *search.Weights) { w.SemanticHeading = 0.15 }},
+		tuneVariant{name: "floor rank 50", edit: func(*search.Weights) {}, floor: 50},
+		tuneVariant{name: "floor rank 800", edit: func(*search.Weights) {}, floor: 800},
+		tuneVariant{name: "no semantic", edit: func(*search.Weights) {}, disable: search.Signals{Semantic: true}},
+		tuneVariant{name: "no boosts", edit: func(*search.Weights) {}, disable: search.Signals{Boosts: true}},
+		tuneVariant{name: "no synonyms", edit: func(*search.Weights) {}, disable: search.Signals{Synonyms: true}},
+	)
+	return out
 }
