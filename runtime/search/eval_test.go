@@ -58,6 +58,7 @@ func TestRetrievalOnBuiltBundle(t *testing.T) {
 			}
 			t.Fatal(err)
 		}
+		keywordMRR := 0.0
 		for _, mode := range []search.Mode{search.Keyword, search.Semantic, search.Hybrid} {
 			timed := &timedSearcher{s: eng}
 			rep, err := evalret.Run(ctx, timed, qs, evalret.Options{Mode: mode, HasNativeID: cat.HasNative})
@@ -67,6 +68,20 @@ func TestRetrievalOnBuiltBundle(t *testing.T) {
 			p50, p99 := timed.percentiles()
 			t.Logf("%-5s %-8s n=%d in=%d R@1=%.3f R@5=%.3f R@20=%.3f MRR=%.3f HR@5=%.3f  p50=%v p99=%v", name, mode, rep.N, rep.InCatalog,
 				rep.RecallAt1, rep.RecallAt5, rep.RecallAt20, rep.MRR, rep.HeadingRecallAt5, p50, p99)
+			if mode == search.Keyword {
+				keywordMRR = rep.MRR
+			}
+			if mode == search.Hybrid {
+				// Regression guards, well under the measured figures:
+				// hybrid must not lose to keyword alone by more than a
+				// couple of questions, and must find most findable golds.
+				if rep.MRR < keywordMRR-0.05 {
+					t.Errorf("%s: hybrid MRR %.3f well below keyword's %.3f", name, rep.MRR, keywordMRR)
+				}
+				if floor := 0.5 * float64(rep.InCatalog) / float64(rep.N); rep.RecallAt20 < floor {
+					t.Errorf("%s: hybrid recall@20 %.3f below %.3f", name, rep.RecallAt20, floor)
+				}
+			}
 			if out != "" {
 				var b bytes.Buffer
 				if err := evalret.WriteText(&b, rep); err != nil {

@@ -66,17 +66,22 @@ func (p *pool) get(r int32) *candidate {
 // is the best BM25 of the heading documents on the row's heading path,
 // discounted by AncestorDecay per level above the row's own heading, the
 // best heading scaled to 1. s is the row's cosine with the query, rescaled
-// so that the probe's best row is 1 and its 200th is 0 (clamped), and sh
-// the same for the row's heading vector (its median candidate heading at
-// 0). The boost is query.Understanding.BoostPrepared: about +0.3 for the
-// asked country, −0.3 for another, and smaller terms for frequency,
-// seasonal adjustment, units and source; it is sized for a text score
-// whose best is about 1, which the scaling provides.
+// so that the vector probe's best row is 1 and its 200th is 0 (clamped),
+// and sh the same for the row's heading vector (the median candidate
+// heading at 0). The boost is query.Understanding.BoostPrepared: about
+// +0.3 for the asked country, −0.3 for another, and smaller terms for
+// frequency, seasonal adjustment, units and source, multiplied by Boost.
+// A weighted sum was preferred to reciprocal rank fusion because the
+// boosts are additive corrections sized against a text score, and because
+// a rank-based fusion turns ties among hundreds of near-duplicates (one
+// quantity across 196 countries) into arbitrary rank gaps.
 //
-// Candidates are the rows the text index returns (up to 1,000), the rows
-// under the best heading documents, the rows of series ids written in the
-// query and the best rows of the vector probe (see vectorIndex); every
-// signal is computed for every candidate.
+// Candidates are the rows the text index returns (up to 1,000, plus up to
+// 250 more for each source and country the query names, searched within
+// that source or country), the rows under the best heading documents
+// (when Heading > 0), the rows of series ids written in the query and the
+// best 1,000 rows of the vector probe; every signal is computed for every
+// candidate.
 func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	mode := req.Mode
 	switch mode {
