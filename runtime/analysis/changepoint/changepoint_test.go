@@ -121,7 +121,7 @@ func bruteForce(x []float64, o Options) float64 {
 func TestPELTMatchesExhaustiveSearch(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		x := planted(seed, 120, []int{30, 70, 100}, []float64{0, 1.2, 0.3, 2}, []float64{1, 0.6, 1.5, 1})
-		for _, o := range []Options{{Cost: Mean, Penalty: BIC}, {Cost: MeanVar, Penalty: BIC, MinSegment: 5}, {Cost: Mean, Penalty: Manual(2), MinSegment: 1}} {
+		for _, o := range []Options{{Cost: Mean, Penalty: BIC}, {Cost: Mean, Penalty: BIC, Noise: Independent}, {Cost: MeanVar, Penalty: BIC, MinSegment: 5}, {Cost: Mean, Penalty: Manual(2), MinSegment: 1}, {Cost: Mean, Penalty: Manual(2), MinSegment: 1, Noise: Independent}} {
 			r, err := PELT(x, o)
 			if err != nil {
 				t.Fatal(err)
@@ -238,15 +238,23 @@ func TestPenaltyValues(t *testing.T) {
 	}
 }
 
+// BenchmarkPELT10k times PELT on 10,000 values with the default options:
+// planted shifts in independent noise, independent noise alone, and AR(1)
+// noise (φ 0.9) with and without shifts, whose fitted φ > 0 turns pruning
+// off (see peltSearch).
 func BenchmarkPELT10k(b *testing.B) {
 	truth := []int{1200, 2500, 4000, 5200, 6100, 7500, 9000}
-	x := planted(3, 10000, truth, []float64{0, 1, 0, -1, 0.5, 2, 0, 1}, []float64{1, 1, 1, 1, 1, 1, 1, 1})
+	means := []float64{0, 1, 0, -1, 0.5, 2, 0, 1}
+	x := planted(3, 10000, truth, means, []float64{1, 1, 1, 1, 1, 1, 1, 1})
 	noise := planted(4, 10000, nil, []float64{0}, []float64{1})
+	ar := ar1Noise(5, 10000, 0.9, nil, []float64{0})
+	arShifts := ar1Noise(6, 10000, 0.9, truth, []float64{0, 8, 0, -8, 4, 12, 0, 8})
 	for _, bc := range []struct {
 		name string
 		x    []float64
 		c    Cost
-	}{{"mean/breaks", x, Mean}, {"meanvar/breaks", x, MeanVar}, {"mean/noise", noise, Mean}, {"meanvar/noise", noise, MeanVar}} {
+	}{{"mean/breaks", x, Mean}, {"meanvar/breaks", x, MeanVar}, {"mean/noise", noise, Mean}, {"meanvar/noise", noise, MeanVar},
+		{"mean/ar1", ar, Mean}, {"mean/ar1-breaks", arShifts, Mean}} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := PELT(bc.x, Options{Cost: bc.c}); err != nil {
@@ -255,6 +263,13 @@ func BenchmarkPELT10k(b *testing.B) {
 			}
 		})
 	}
+	b.Run("mean/noise/independent", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := PELT(noise, Options{Noise: Independent}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 func BenchmarkBinSeg10k(b *testing.B) {

@@ -49,32 +49,32 @@ const maxFitRounds = 6
 // fit segments x with search under the options' noise model. For the
 // Independent model (and MeanVar) it is one search. For AR1 it maximises the
 // penalised likelihood over φ, σ and the breaks by alternation: estimate φ
-// and σ from the residuals around the current regimes' means, search again
-// with them, until the breaks repeat (at most maxFitRounds rounds). It runs
-// the alternation from two starts, no break (whose residuals overstate φ
-// when there are shifts) and the independent-noise segmentation (which
-// understates it), and keeps the round with the best criterion. It returns
-// the coster of that round, its breaks and the number of searches run.
+// and σ from the residuals around the current regimes' means, segment again
+// with them (by quick, binary segmentation), until the breaks repeat, at
+// most maxFitRounds rounds. It alternates from two starts, no break (whose
+// residuals overstate φ when there are shifts) and the independent-noise
+// segmentation (which understates it), keeps the (φ, σ) of the round with
+// the best criterion, and returns search's segmentation under them, with
+// the number of segmentations run.
 func fit(x []float64, o Options, search func(*coster) []int) (*coster, []int, int) {
 	indep := o.Scale
 	if o.Cost == Mean && indep == 0 {
 		indep = diffScale(x)
 	}
 	first := newCoster(x, o.Cost, indep, 0)
-	firstBreaks := search(first)
 	if o.Cost != Mean || o.Noise == Independent {
-		return first, firstBreaks, 1
+		return first, search(first), 1
 	}
 	maxAR := o.MaxAR
 	if maxAR == 0 {
 		maxAR = MemoryAR(defaultMemory)
 	}
 	pen := o.Penalty.Value(Mean, len(x))
+	quick := func(c *coster) []int { return binsegSearch(c, o.MinSegment, 0, pen) }
 	var best *coster
-	var bestBreaks []int
 	bestCrit := math.Inf(1)
-	searches := 1
-	for _, start := range [][]int{nil, firstBreaks} {
+	runs := 1
+	for _, start := range [][]int{nil, quick(first)} {
 		breaks := start
 		for round := 0; round < maxFitRounds; round++ {
 			phi, sigma := residualNoise(x, breaks, maxAR)
@@ -82,10 +82,10 @@ func fit(x []float64, o Options, search func(*coster) []int) (*coster, []int, in
 				sigma = o.Scale
 			}
 			c := newCoster(x, Mean, sigma, phi)
-			found := search(c)
-			searches++
+			found := quick(c)
+			runs++
 			if crit := criterion(c, found, pen); crit < bestCrit {
-				best, bestBreaks, bestCrit = c, found, crit
+				best, bestCrit = c, crit
 			}
 			if slices.Equal(found, breaks) {
 				break
@@ -93,7 +93,7 @@ func fit(x []float64, o Options, search func(*coster) []int) (*coster, []int, in
 			breaks = found
 		}
 	}
-	return best, bestBreaks, searches
+	return best, search(best), runs + 1
 }
 
 // criterion is the penalised −2 log-likelihood of breaks under c's AR(1)
