@@ -75,9 +75,20 @@ func (p Policy) decide(v view) Step {
 	}
 	multi := countriesIn(in.subjects) > 1
 
-	// Settle subjects.
+	// Settle subjects. A series settles one subject only: two subjects
+	// never share a column's series.
 	var done []settled
 	var missing []string
+	used := map[string]bool{}
+	for _, s := range in.subjects {
+		if c, ok := v.column(columnName(s, multi)); ok {
+			used[c.SeriesID] = true
+		}
+	}
+	freq := p.tableFrequency(v, in, multi)
+	if freq != in.freq {
+		note("No frequency was asked, but a %s series fits one subject: one table aligns best at that frequency, so coarser candidates need a search with it as a filter first.", freqNames[freq])
+	}
 	for _, s := range in.subjects {
 		name := columnName(s, multi)
 		if c, ok := v.column(name); ok {
@@ -85,27 +96,31 @@ func (p Policy) decide(v view) Step {
 			done = append(done, settled{s, name, c.SeriesID, true})
 			continue
 		}
-		best, decidable, n := p.best(v, s, in.freq)
+		best, decidable, n := p.best(v, s, freq, used)
 		if decidable {
 			note("For %q%s I see %d fitting candidates; %s (%s) covers it.", s.phrase, forCountry(s), n, best.ID, best.Title)
 			done = append(done, settled{s, name, best.ID, false})
+			used[best.ID] = true
 			continue
 		}
-		wordings := p.wordings(s, in.freq)
-		tried := v.searchesFor(wordings)
-		if tried < len(wordings) {
-			w := wordings[tried]
+		wordings := p.wordings(s, freq, peersOf(s, in.subjects), v.needsFilters(s, best, freq))
+		w, tried := v.nextWording(wordings)
+		if w != nil {
 			if best.ID != "" {
-				note("For %q%s nothing shown is decidable (closest: %s, %s); searching again with other words.", s.phrase, forCountry(s), best.ID, best.Title)
+				note("For %q%s nothing shown is decidable (closest: %s, %s); searching again%s.", s.phrase, forCountry(s), best.ID, best.Title, howSearched(w))
 			} else {
-				note("For %q%s I see no candidate yet; searching (attempt %d).", s.phrase, forCountry(s), tried+1)
+				note("For %q%s I see no candidate yet; searching (attempt %d%s).", s.phrase, forCountry(s), tried+1, howSearched(w))
 			}
 			return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "search_catalog", Args: w}}}
 		}
-		if best.ID != "" {
+		if best.ID != "" && coverage(s, best) >= 0.5 {
 			note("For %q%s no wording found a clear match; taking the closest, %s (%s).", s.phrase, forCountry(s), best.ID, best.Title)
 			done = append(done, settled{s, name, best.ID, false})
+			used[best.ID] = true
 			continue
+		}
+		if best.ID != "" {
+			note("For %q%s the closest candidate, %s (%s), covers under half of what was asked; I will not pass it off as the series.", s.phrase, forCountry(s), best.ID, best.Title)
 		}
 		note("For %q%s I found nothing usable after %d searches.", s.phrase, forCountry(s), tried)
 		missing = append(missing, s.phrase+forCountry(s))
@@ -301,6 +316,60 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 	return sc, decidable
 }
 
+var freqNames = map[string]string{"D": "daily", "W": "weekly", "M": "monthly", "Q": "quarterly", "S": "semiannual", "A": "annual"}
+
+// tableFrequency is the frequency the request's table should have: the one
+// asked for, or, when none was, the finest frequency among the clear
+// matches in view (and the table's columns), so that a monthly series is not
+// forced down to annual by a subject that settled on an annual row before a
+// monthly one was looked for.
+func (p Policy) tableFrequency(v view, in intent, multi bool) string {
+	if in.freq != "" {
+		return in.freq
+	}
+	finest := ""
+	consider := func(f string) {
+		if f != "" && f != "D" && f != "W" && (finest == "" || finer(f, finest)) {
+			finest = f
+		}
+	}
+	for _, c := range v.columns {
+		if c.Derived == "" {
+			consider(v.cands[c.SeriesID].Freq)
+		}
+	}
+	for _, s := range in.subjects {
+		if _, ok := v.column(columnName(s, multi)); ok {
+			continue
+		}
+		if best, decidable, _ := p.best(v, s, "", nil); decidable {
+			consider(best.Freq)
+		}
+	}
+	return finest
+}
+
+// coverage is the share of a subject's words a candidate's title, heading
+// and unit hold (with synonyms).
+func coverage(s subject, c Candidate) float64 {
+	if len(s.terms) == 0 {
+		return 0
+	}
+	text := map[string]bool{}
+	for _, t := range terms(c.Title + " " + c.Heading + " " + c.Unit) {
+		for _, e := range expand(t) {
+			text[e] = true
+		}
+	}
+	matched := 0
+	for _, t := range s.terms {
+		if slices.ContainsFunc(expand(t), func(e string) bool { return text[e] }) {
+			matched++
+		}
+	}
+	return float64(matched) / float64(len(s.terms))
+}
+
 var freqRank = map[string]int{"D": 0, "W": 1, "M": 2, "Q": 3, "S": 4, "A": 5}
 
 func finer(have, want string) bool { return freqRank[have] < freqRank[want] }
@@ -335,8 +404,9 @@ func countryFits(s subject, c Candidate) bool {
 }
 
 // best returns the best usable candidate for a subject, whether it is
-// decidable, and how many candidates fit at all.
-func (p Policy) best(v view, s subject, freq string) (Candidate, bool, int) {
+// decidable, and how many candidates fit at all. Candidates in used (settled
+// for another subject of the request) are passed over.
+func (p Policy) best(v view, s subject, freq string, used map[string]bool) (Candidate, bool, int) {
 	type sc struct {
 		c Candidate
 		v float64
@@ -345,7 +415,7 @@ func (p Policy) best(v view, s subject, freq string) (Candidate, bool, int) {
 	var all []sc
 	for _, id := range v.order {
 		c := v.cands[id]
-		if c.NoData || v.rejected[id] != "" {
+		if c.NoData || v.rejected[id] != "" || used[id] {
 			continue
 		}
 		if val, dec := score(s, c, freq); val > 0 {
@@ -378,8 +448,24 @@ func (p Policy) rng(key string) *rand.Rand {
 	return rand.New(rand.NewPCG(p.Seed, h.Sum64()))
 }
 
-// wordings are the searches tried for a subject, in order.
-func (p Policy) wordings(s subject, freq string) []map[string]any {
+// wordings are the searches tried for a subject, in order:
+//
+//  1. When several subjects ask for one concept in several countries, one
+//     search for the concept naming every country: a heading holding one
+//     row per country usually shows them all.
+//  2. The analyst's words with the country's name.
+//  3. Then, in an order the seed chooses: the words with common synonyms
+//     swapped in; the same with the search tool's filters (country,
+//     frequency) and a full page of 50 rows; the two longest words with the
+//     country; and, for a concept asked for without qualifiers, the words
+//     (synonyms swapped in) with "general", the label statistical offices
+//     give a headline aggregate, filtered and with a full page.
+//
+// With filters promoted (the candidates in view are of the wrong frequency,
+// or fit nothing while searches did list rows), the filtered search comes
+// right after the analyst's words: a competent analyst narrows a search
+// with the tool's filters before rewording it.
+func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters bool) []map[string]any {
 	var syn []string
 	for _, t := range s.terms {
 		if e := synonyms[t]; len(e) > 0 {
@@ -397,46 +483,112 @@ func (p Policy) wordings(s subject, freq string) []map[string]any {
 		}
 		return q
 	}
-	first := map[string]any{"query": withCountry(s.phrase)}
+	var out []map[string]any
+	add := func(w map[string]any) {
+		if !slices.ContainsFunc(out, func(o map[string]any) bool { return sameArgs(o, w) }) {
+			out = append(out, w)
+		}
+	}
+	if len(peers) > 1 {
+		q := s.phrase
+		for _, c := range peers {
+			q += " " + c.name
+		}
+		add(map[string]any{"query": q})
+	}
+	add(map[string]any{"query": withCountry(s.phrase)})
+	var filtered map[string]any
+	if s.country.iso3 != "" || freq != "" {
+		filtered = map[string]any{"query": strings.Join(syn, " "), "limit": 50}
+		if s.country.iso3 != "" {
+			filtered["country"] = s.country.iso3
+		}
+		if freq != "" && freq != "S" {
+			filtered["frequency"] = freq
+		}
+	}
+	if filtered != nil && promoteFilters {
+		add(filtered)
+	}
 	rest := []map[string]any{
 		{"query": withCountry(strings.Join(syn, " "))},
-		{"query": strings.Join(syn, " ")},
 		{"query": withCountry(strings.Join(longest, " "))},
 	}
-	if s.country.iso3 != "" {
-		rest[1]["country"] = s.country.iso3
+	if filtered != nil {
+		rest = append(rest, filtered)
 	}
-	if freq != "" {
-		rest[1]["frequency"] = freq
+	if len(s.terms) <= 3 {
+		general := map[string]any{"query": strings.Join(syn, " ") + " general", "limit": 50}
+		for k, v := range filtered {
+			if k != "query" && k != "limit" {
+				general[k] = v
+			}
+		}
+		rest = append(rest, general)
 	}
 	r := p.rng(s.key() + "|wording")
 	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
-	out := []map[string]any{first}
 	for _, w := range rest {
-		if !slices.ContainsFunc(out, func(o map[string]any) bool { return sameArgs(o, w) }) {
-			out = append(out, w)
+		add(w)
+	}
+	return out
+}
+
+// peersOf are the countries of the subjects asking for s's concept.
+func peersOf(s subject, all []subject) []country {
+	var out []country
+	for _, o := range all {
+		if o.phrase == s.phrase && o.country.iso3 != "" && !slices.Contains(out, o.country) {
+			out = append(out, o.country)
 		}
 	}
 	return out
 }
 
-// searchesFor counts this request's searches that used one of the wordings
-// and whose results are still readable. A result cut to its header line
-// tells nothing about what it found, so the search is as good as not done.
-func (v view) searchesFor(ws []map[string]any) int {
-	n := 0
+// needsFilters: the closest candidate is of a coarser frequency than asked,
+// or nothing fits while this request's searches did list rows.
+func (v view) needsFilters(s subject, best Candidate, freq string) bool {
+	if best.ID != "" {
+		return freq != "" && best.Freq != "" && best.Freq != freq && !finer(best.Freq, freq)
+	}
 	for _, c := range v.calls {
-		if c.name != "search_catalog" || !c.seen {
-			continue
-		}
-		for _, w := range ws {
-			if sameArgs(w, c.args) {
-				n++
-				break
-			}
+		if c.name == "search_catalog" && c.seen && !strings.Contains(c.result, "no rows matched") {
+			return true
 		}
 	}
-	return n
+	return false
+}
+
+// nextWording is the first wording no readable search of this request used,
+// and how many were used.
+func (v view) nextWording(ws []map[string]any) (map[string]any, int) {
+	var next map[string]any
+	tried := 0
+	for _, w := range ws {
+		done := slices.ContainsFunc(v.calls, func(c pastCall) bool {
+			return c.name == "search_catalog" && c.seen && sameArgs(w, c.args)
+		})
+		switch {
+		case done:
+			tried++
+		case next == nil:
+			next = w
+		}
+	}
+	return next, tried
+}
+
+func howSearched(w map[string]any) string {
+	var f []string
+	for _, k := range []string{"country", "frequency"} {
+		if v, ok := w[k]; ok {
+			f = append(f, fmt.Sprintf("%s=%v", k, v))
+		}
+	}
+	if len(f) > 0 {
+		return " with the search filters " + strings.Join(f, ", ")
+	}
+	return ""
 }
 
 func sameArgs(a, b map[string]any) bool {

@@ -67,6 +67,7 @@ var synonyms = map[string][]string{
 	"share": {"percent"}, "ratio": {"percent"}, "gdp": {"gross", "domestic", "product"},
 	"real": {"constant"}, "growth": {"change"}, "fed": {"federal"}, "wage": {"earning"},
 	"output": {"production"}, "debt": {"debt"}, "yoy": {"change"},
+	"price": {"price", "index"}, // prices are measured by price indices
 }
 
 var stopwords = map[string]bool{}
