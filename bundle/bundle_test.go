@@ -106,7 +106,9 @@ func TestCorruptionDetected(t *testing.T) {
 		{"truncated", func(dir string) error { return os.Truncate(filepath.Join(dir, HeadingsFile), 10) }, ErrSizeMismatch},
 		{"missing file", func(dir string) error { return os.Remove(filepath.Join(dir, ObservationsFile)) }, ErrMissingFile},
 		{"extra file", func(dir string) error { return os.WriteFile(filepath.Join(dir, "stray.txt"), []byte("x"), 0o644) }, ErrUnexpectedFile},
-		{"wrong version", func(dir string) error { return editManifest(dir, func(m map[string]any) { m["min_reader_version"] = Version + 1 }) }, ErrVersion},
+		{"wrong version", func(dir string) error {
+			return editManifest(dir, func(m map[string]any) { m["min_reader_version"] = Version + 1 })
+		}, ErrVersion},
 		{"not a bundle", func(dir string) error { return editManifest(dir, func(m map[string]any) { m["magic"] = "zip" }) }, ErrNotBundle},
 		{"no manifest", func(dir string) error { return os.Remove(filepath.Join(dir, ManifestFile)) }, ErrNotBundle},
 	}

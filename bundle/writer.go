@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -64,66 +65,53 @@ func (w *Writer) WriteObservations(rows []ObservationRow) error {
 }
 
 func writeParquet[T any](w *Writer, name string, rows []T) error {
-	p, err := w.Path(name)
-	if err != nil {
-		return err
-	}
-	f, err := os.Create(p)
-	if err != nil {
-		return fmt.Errorf("bundle: %w", err)
-	}
-	bw := bufio.NewWriterSize(f, 1<<20)
-	pw := parquet.NewGenericWriter[T](bw, parquet.Compression(&parquet.Zstd), parquet.PageBufferSize(1<<20))
-	const chunk = 8192
-	for i := 0; i < len(rows); i += chunk {
-		end := min(i+chunk, len(rows))
-		if _, err := pw.Write(rows[i:end]); err != nil {
-			f.Close()
-			return fmt.Errorf("bundle: write %s: %w", name, err)
+	return w.writeFile(name, func(bw io.Writer) error {
+		pw := parquet.NewGenericWriter[T](bw, parquet.Compression(&parquet.Zstd), parquet.PageBufferSize(1<<20))
+		const chunk = 8192
+		for i := 0; i < len(rows); i += chunk {
+			if _, err := pw.Write(rows[i:min(i+chunk, len(rows))]); err != nil {
+				return err
+			}
 		}
-	}
-	if err := pw.Close(); err != nil {
-		f.Close()
-		return fmt.Errorf("bundle: close %s: %w", name, err)
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("bundle: flush %s: %w", name, err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("bundle: sync %s: %w", name, err)
-	}
-	return f.Close()
+		return pw.Close()
+	})
 }
 
 // WriteQuarantine writes quarantine.jsonl (always, possibly empty).
 func (w *Writer) WriteQuarantine(entries []QuarantineEntry) error {
-	p, err := w.Path(QuarantineFile)
-	if err != nil {
-		return err
-	}
-	f, err := os.Create(p)
-	if err != nil {
-		return fmt.Errorf("bundle: %w", err)
-	}
-	bw := bufio.NewWriter(f)
-	enc := json.NewEncoder(bw)
-	for _, e := range entries {
-		if err := enc.Encode(e); err != nil {
-			f.Close()
-			return fmt.Errorf("bundle: write quarantine: %w", err)
+	return w.writeFile(QuarantineFile, func(bw io.Writer) error {
+		enc := json.NewEncoder(bw)
+		for _, e := range entries {
+			if err := enc.Encode(e); err != nil {
+				return err
+			}
 		}
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("bundle: write quarantine: %w", err)
-	}
-	return f.Close()
+		return nil
+	})
 }
 
 // WriteVectors writes a row-major float32 matrix (n × dim, little-endian).
 func (w *Writer) WriteVectors(name string, dim int, vecs [][]float32) error {
+	return w.writeFile(name, func(bw io.Writer) error {
+		var buf [4]byte
+		for i, v := range vecs {
+			if len(v) != dim {
+				return fmt.Errorf("%w: %s vector %d has %d values, want %d", ErrVectorShape, name, i, len(v), dim)
+			}
+			for _, x := range v {
+				binary.LittleEndian.PutUint32(buf[:], math.Float32bits(x))
+				if _, err := bw.Write(buf[:]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// writeFile creates a bundle file, lets write fill it through a buffer, and
+// flushes, syncs and closes it; errors name the file.
+func (w *Writer) writeFile(name string, write func(io.Writer) error) error {
 	p, err := w.Path(name)
 	if err != nil {
 		return err
@@ -133,22 +121,23 @@ func (w *Writer) WriteVectors(name string, dim int, vecs [][]float32) error {
 		return fmt.Errorf("bundle: %w", err)
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	var buf [4]byte
-	for i, v := range vecs {
-		if len(v) != dim {
-			f.Close()
-			return fmt.Errorf("%w: %s vector %d has %d values, want %d", ErrVectorShape, name, i, len(v), dim)
-		}
-		for _, x := range v {
-			binary.LittleEndian.PutUint32(buf[:], math.Float32bits(x))
-			bw.Write(buf[:])
-		}
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
 	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		if errors.Is(err, ErrVectorShape) {
+			return err
+		}
 		return fmt.Errorf("bundle: write %s: %w", name, err)
 	}
-	return f.Close()
+	return nil
 }
 
 // CopyDir copies a directory tree (e.g. the embedding model) into the bundle at name.
