@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -132,9 +131,6 @@ func (w *Writer) writeFile(name string, write func(io.Writer) error) error {
 		err = cerr
 	}
 	if err != nil {
-		if errors.Is(err, ErrVectorShape) {
-			return err
-		}
 		return fmt.Errorf("bundle: write %s: %w", name, err)
 	}
 	return nil
