@@ -61,8 +61,9 @@ type pastCall struct {
 	args   map[string]any
 	result string
 	failed bool
-	// seen: the result is readable — it lists candidates or says plainly
-	// that nothing matched. A result cut to its header line is not.
+	// seen: the result is readable — it lists candidates, says plainly
+	// that nothing matched, or that every row it matched is already in the
+	// shortlist. A result cut to its header line is not.
 	seen bool
 }
 
@@ -111,7 +112,8 @@ func readView(msgs []Message) view {
 				pc := pastCall{name: c.Function.Name, result: results[c.ID]}
 				_ = json.Unmarshal([]byte(c.Function.Arguments), &pc.args)
 				pc.failed = strings.HasPrefix(pc.result, "error in ")
-				pc.seen = strings.Contains(pc.result, "\n- ") || strings.Contains(pc.result, "no rows matched")
+				pc.seen = strings.Contains(pc.result, "\n- ") || strings.Contains(pc.result, "no rows matched") ||
+					strings.Contains(pc.result, "no new rows") || strings.Contains(pc.result, "\nalso matched: ")
 				if pc.failed {
 					for _, mm := range noDataErr.FindAllStringSubmatch(pc.result, -1) {
 						v.rejected[mm[1]] = "no data"

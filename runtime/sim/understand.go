@@ -76,7 +76,8 @@ func init() {
 	for _, w := range strings.Fields(`the a an of and or for in on at to by from with me us my our i you it its this that these those
 		how have has had did do does is are was were be been what which where when show give get build make add want like
 		moved move changed change evolved evolve since over same three two four both series please also then as into per
-		monthly quarterly annual annually yearly daily weekly table as country any let let's see look there`) {
+		monthly quarterly annual annually yearly daily weekly table as country any let let's see look there
+		need needs would i'd could can put load take according data next alongside`) {
 		stopwords[w] = true
 	}
 	delete(stopwords, "change") // kept as a concept word in subjects; see subjectTerms
@@ -146,9 +147,15 @@ var (
 	sourcePhrase  = regexp.MustCompile(`\bfrom the (imf|world bank|bis|fred|oecd|ecb|cbrt|central bank of \w+)\b`)
 	periodsWords  = regexp.MustCompile(`\b(\d+)[- ]month\b`)
 	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out)\b`)
-	cpWords       = regexp.MustCompile(`\b(break|breaks|change points?|changepoints?|structural|regime)\b`)
-	chartWords    = regexp.MustCompile(`\b(chart|plot|draw|graph)\b`)
+	cpWords       = regexp.MustCompile(`\b(break|breaks|change points?|changepoints?|structural|regime|shift|shifts|shifted)\b`)
+	// deriveMarker names a derivation without a verb ("take a 12-month
+	// moving average").
+	deriveMarker = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|month-on-month)\b`)
+	chartWords   = regexp.MustCompile(`\b(chart|plot|draw|graph)\b`)
 )
+
+// chartAllWords ask for every column of the table.
+var chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|three|four)\b`)
 
 var freqWords = map[string]string{"monthly": "M", "quarterly": "Q", "annual": "A", "yearly": "A", "daily": "D", "weekly": "W"}
 
@@ -181,16 +188,22 @@ func understand(text string, earlier []string) intent {
 
 func (in *intent) readClause(clause string, inherited []country) {
 	switch {
-	case deriveVerb.MatchString(clause):
+	case deriveVerb.MatchString(clause) || deriveMarker.MatchString(clause):
 		in.deriveOp, in.derivePeriod = deriveOp(clause)
 		in.deriveTarget = targetOf(clause)
 	case cpWords.MatchString(clause):
+		// "Mark the break on a chart": a break clause may ask for the chart too.
+		if chartWords.MatchString(clause) {
+			in.chart = true
+			in.chartTargets = append(in.chartTargets, "")
+			clause = chartWords.ReplaceAllString(clause, " ")
+		}
 		in.cpTargets = append(in.cpTargets, targetOf(clause))
 	case chartWords.MatchString(clause):
 		in.chart = true
 		rest := chartWords.ReplaceAllString(clause, " ")
 		switch {
-		case strings.Contains(rest, "both") || strings.Contains(rest, "all") || strings.Contains(rest, "them"):
+		case chartAllWords.MatchString(rest):
 			in.chartAll = true
 		case strings.Contains(" "+rest+" ", " it "):
 			in.chartTargets = append(in.chartTargets, "")
@@ -330,7 +343,7 @@ func targetOf(clause string) string {
 	}
 	var out []string
 	for _, w := range terms(t) {
-		if !cpWords.MatchString(w) && !deriveVerb.MatchString(w) && w != "find" && w != "point" && w != "structural" && w != "any" {
+		if !cpWords.MatchString(w) && !deriveVerb.MatchString(w) && !chartWords.MatchString(w) && w != "mark" && w != "find" && w != "point" && w != "structural" && w != "any" {
 			out = append(out, w)
 		}
 	}
