@@ -9,6 +9,7 @@ import (
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 // config is the shape of testdata/*.yaml (parsed for real by the indexer).
@@ -22,7 +23,7 @@ type config struct {
 // record count per source.
 func readConfig(t *testing.T, rel string) map[string]int {
 	t.Helper()
-	path := sourcetest.RepoFile(t, rel)
+	path := testenv.RepoPath(t, rel)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +77,7 @@ func TestDemoConfig(t *testing.T) {
 }
 
 func TestShared55kConfig(t *testing.T) {
-	sourcetest.SharedDir(t)
+	testenv.SharedDir(t)
 	if testing.Short() {
 		t.Skip("short")
 	}
@@ -88,7 +89,7 @@ func TestShared55kConfig(t *testing.T) {
 }
 
 func TestSharedAllConfig(t *testing.T) {
-	sourcetest.SharedDir(t)
+	testenv.SharedDir(t)
 	if testing.Short() {
 		t.Skip("short")
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/bis"
 	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 func spec(path string) catalogsrc.Spec {
@@ -13,7 +14,7 @@ func spec(path string) catalogsrc.Spec {
 }
 
 func TestSubset(t *testing.T) {
-	s := spec(sourcetest.RepoFile(t, "testdata/catalogs/bis/policy_rates_monthly.csv"))
+	s := spec(testenv.RepoPath(t, "testdata", "catalogs", "bis", "policy_rates_monthly.csv"))
 	src, err := catalogsrc.Open(s)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +34,7 @@ func TestArea(t *testing.T) {
 }
 
 func TestFullScale(t *testing.T) {
-	src, err := catalogsrc.Open(spec(sourcetest.SharedDir(t) + "/observations/bis/policy_rates_monthly.csv"))
+	src, err := catalogsrc.Open(spec(testenv.SharedPath(t, "catalogs", "observations", "bis", "policy_rates_monthly.csv")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/evds"
 	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 func spec(dir string) catalogsrc.Spec {
@@ -28,7 +29,7 @@ func open(t *testing.T, s catalogsrc.Spec) catalogsrc.Source {
 }
 
 func TestSubset(t *testing.T) {
-	s := spec(sourcetest.RepoFile(t, "testdata/catalogs"))
+	s := spec(testenv.RepoPath(t, "testdata", "catalogs"))
 	got := sourcetest.Run(t, open(t, s), sourcetest.Expect{Spec: s, MinRecords: 900, BreakRole: "allseries"})
 	by := got.ByID()
 	cpi, ok := by["evds:TP.FG.J0"]
@@ -83,7 +84,7 @@ func TestUnitFromName(t *testing.T) {
 }
 
 func TestFullScale(t *testing.T) {
-	dir := sourcetest.SharedDir(t)
+	dir := testenv.SharedPath(t, "catalogs")
 	if testing.Short() {
 		t.Skip("short")
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/fred"
 	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 func spec(dir string, opts map[string]string) catalogsrc.Spec {
@@ -26,7 +27,7 @@ func open(t testing.TB, s catalogsrc.Spec) catalogsrc.Source {
 }
 
 func TestSubset(t *testing.T) {
-	s := spec(sourcetest.RepoFile(t, "testdata/catalogs"), nil)
+	s := spec(testenv.RepoPath(t, "testdata", "catalogs"), nil)
 	got := sourcetest.Run(t, open(t, s), sourcetest.Expect{Spec: s, MinRecords: 500, BreakRole: "series"})
 	by := got.ByID()
 	un := by["fred:UNRATE"]
@@ -103,7 +104,7 @@ func TestCountryOf(t *testing.T) {
 }
 
 func TestFullScale(t *testing.T) {
-	dir := sourcetest.SharedDir(t)
+	dir := testenv.SharedPath(t, "catalogs")
 	s := spec(dir, nil)
 	got := sourcetest.ReadAll(t, open(t, s))
 	sourcetest.CheckRecords(t, "fred", got.Records, sourcetest.Expect{MinRecords: 303652, MaxRecords: 303652})
@@ -123,7 +124,7 @@ func (c *counter) Add(catalogsrc.Record) error { c.n++; return nil }
 func (c *counter) Reject(catalogsrc.Problem)   {}
 
 func BenchmarkFullRead(b *testing.B) {
-	src := open(b, spec(sourcetest.SharedDir(b), nil))
+	src := open(b, spec(testenv.SharedPath(b, "catalogs"), nil))
 	for b.Loop() {
 		c := &counter{}
 		if err := src.Read(context.Background(), c); err != nil || c.n != 303652 {

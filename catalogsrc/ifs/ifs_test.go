@@ -7,6 +7,7 @@ import (
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/ifs"
 	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 func spec(dir string) catalogsrc.Spec {
@@ -14,7 +15,7 @@ func spec(dir string) catalogsrc.Spec {
 }
 
 func TestSubset(t *testing.T) {
-	s := spec(sourcetest.RepoFile(t, "testdata/catalogs"))
+	s := spec(testenv.RepoPath(t, "testdata", "catalogs"))
 	src, err := catalogsrc.Open(s)
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +39,7 @@ func TestSplit(t *testing.T) {
 }
 
 func TestFullScale(t *testing.T) {
-	src, err := catalogsrc.Open(spec(sourcetest.SharedDir(t)))
+	src, err := catalogsrc.Open(spec(testenv.SharedPath(t, "catalogs")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Package sourcetest is the conformance suite every catalog source passes,
-// plus helpers for reader tests: a collecting sink and a locator for the
-// shared real data.
+// plus a collecting sink for reader tests. Test data is located with
+// internal/testenv.
 package sourcetest
 
 import (
@@ -275,48 +275,4 @@ func checkBroken(t *testing.T, want Expect) {
 		}
 	}
 	t.Errorf("broken copy: no problem names %s:%d; got %v", broken, wantLine, c.Problems)
-}
-
-// SharedDir returns the shared real-data directory (../shared next to the
-// repository root, found by walking up to go.mod), or skips the test.
-func SharedDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Skip("no working directory")
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(filepath.Dir(dir), "shared", "catalogs")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("shared data absent (%s)", shared)
-	}
-	return shared
-}
-
-// RepoFile returns the path of a file relative to the repository root.
-func RepoFile(t testing.TB, rel string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, rel)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("repository root not found")
-		}
-		dir = parent
-	}
 }

@@ -3,31 +3,15 @@ package embed_test
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sextant-dev/sextant/internal/embed"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
-// repoRoot walks up from the test's directory to the directory with go.mod.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
+// repoRoot is the repository root (full_test.go reads the built model
+// below it).
+func repoRoot(t testing.TB) string { return testenv.RepoRoot(t) }
 
 func cosine(a, b []float32) float64 {
 	var d, na, nb float64

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sextant-dev/sextant/internal/embedmodel"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 var (
@@ -32,7 +33,7 @@ func TestMain(m *testing.M) {
 func tinyModel(t testing.TB, keepCommon bool) string {
 	t.Helper()
 	tinyOnce.Do(func() {
-		src := filepath.Join(repoRoot(t), "testdata", "embed", "wink-subset.json.gz")
+		src := testenv.RepoPath(t, "testdata", "embed", "wink-subset.json.gz")
 		r, err := embedmodel.OpenWink(src)
 		if err != nil {
 			tinyErr = err
@@ -66,7 +67,7 @@ func tinyModel(t testing.TB, keepCommon bool) string {
 // winkSubsetVector reads one raw word vector from the testdata subset.
 func winkSubsetVector(t testing.TB, word string) []float32 {
 	t.Helper()
-	src := filepath.Join(repoRoot(t), "testdata", "embed", "wink-subset.json.gz")
+	src := testenv.RepoPath(t, "testdata", "embed", "wink-subset.json.gz")
 	r, err := embedmodel.OpenWink(src)
 	if err != nil {
 		t.Fatal(err)

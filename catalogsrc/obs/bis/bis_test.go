@@ -9,6 +9,7 @@ import (
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 func open(t *testing.T, file string) catalogsrc.ObservationSource {
@@ -149,7 +150,7 @@ func TestSinkErrorStopsReading(t *testing.T) {
 }
 
 func TestFullFile(t *testing.T) {
-	sink := readAll(t, obstest.Shared(t, "catalogs", "observations", "bis", "policy_rates_monthly.csv"))
+	sink := readAll(t, testenv.SharedPath(t, "catalogs", "observations", "bis", "policy_rates_monthly.csv"))
 	if len(sink.Problems) != 0 {
 		t.Errorf("%d problems, first %v", len(sink.Problems), sink.Problems[0])
 	}
@@ -184,7 +185,7 @@ func FuzzRead(f *testing.F) {
 }
 
 func BenchmarkFullFile(b *testing.B) {
-	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": obstest.Shared(b, "catalogs", "observations", "bis", "policy_rates_monthly.csv")}})
+	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": testenv.SharedPath(b, "catalogs", "observations", "bis", "policy_rates_monthly.csv")}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 func readSpec(t *testing.T, spec catalogsrc.Spec) *obstest.Sink {
@@ -188,7 +189,7 @@ func TestCanceled(t *testing.T) {
 }
 
 func TestSharedFolder(t *testing.T) {
-	dir := obstest.Shared(t, "catalogs", "observations", "fred")
+	dir := testenv.SharedPath(t, "catalogs", "observations", "fred")
 	sink := readSpec(t, catalogsrc.Spec{Files: map[string]string{"dir": dir}})
 	entries, _ := os.ReadDir(dir)
 	if len(sink.Series) != len(entries)-1 {
@@ -227,7 +228,7 @@ func FuzzRead(f *testing.F) {
 }
 
 func BenchmarkSharedFolder(b *testing.B) {
-	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"dir": obstest.Shared(b, "catalogs", "observations", "fred")}})
+	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"dir": testenv.SharedPath(b, "catalogs", "observations", "fred")}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 // Package obstest holds test helpers for the observation readers: sinks that
 // collect output, a structural check every emitted series must pass, and the
-// location of the team's shared data folder.
+// location of the observation test files (shared real data is located with
+// internal/testenv).
 package obstest
 
 import (
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 // Sink collects series and problems.
@@ -99,41 +101,11 @@ func CheckProblem(t testing.TB, p catalogsrc.Problem) {
 	}
 }
 
-// RepoRoot walks up from the working directory to the folder holding go.mod.
-func RepoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the working directory")
-		}
-		dir = parent
-	}
-}
-
 // Testdata returns the path of a file under the repository's
 // testdata/observations folder.
 func Testdata(t testing.TB, rel ...string) string {
 	t.Helper()
-	return filepath.Join(append([]string{RepoRoot(t), "testdata", "observations"}, rel...)...)
-}
-
-// Shared returns the path of a file in ../shared (next to the repository
-// root), skipping the test when it is absent.
-func Shared(t testing.TB, rel ...string) string {
-	t.Helper()
-	p := filepath.Join(append([]string{filepath.Dir(RepoRoot(t)), "shared"}, rel...)...)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared data not available: %s", p)
-	}
-	return p
+	return testenv.RepoPath(t, append([]string{"testdata", "observations"}, rel...)...)
 }
 
 // WriteFile writes content to a new file in a temporary folder and returns

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
 const (
@@ -144,7 +145,7 @@ func TestEncodingOption(t *testing.T) {
 }
 
 func TestFullFile(t *testing.T) {
-	sink := read(t, catalogsrc.Spec{Files: map[string]string{"file": obstest.Shared(t, "catalogs", "imf", "WEOApr2024all.csv")}})
+	sink := read(t, catalogsrc.Spec{Files: map[string]string{"file": testenv.SharedPath(t, "catalogs", "imf", "WEOApr2024all.csv")}})
 	if len(sink.Problems) != 0 {
 		t.Errorf("%d problems, first %v", len(sink.Problems), sink.Problems[0])
 	}
@@ -179,7 +180,7 @@ func FuzzRead(f *testing.F) {
 }
 
 func BenchmarkFullFile(b *testing.B) {
-	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": obstest.Shared(b, "catalogs", "imf", "WEOApr2024all.csv")}})
+	src, err := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": testenv.SharedPath(b, "catalogs", "imf", "WEOApr2024all.csv")}})
 	if err != nil {
 		b.Fatal(err)
 	}
