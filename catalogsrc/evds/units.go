@@ -40,21 +40,6 @@ func UnitFromName(name string) string {
 	return ""
 }
 
-// frequency maps an EVDS frequency text (any vintage, English or Turkish)
-// to a Frequency, covering the spellings catalogsrc.ParseFrequency does not.
-func frequency(text string) catalogsrc.Frequency {
-	t := strings.ToUpper(strings.TrimSpace(text))
-	switch {
-	case t == "DAY" || t == "WORK DAY" || strings.HasPrefix(t, "BUSINESS") || strings.HasPrefix(t, "İŞ GÜNÜ") || strings.HasPrefix(t, "IS GUNU"):
-		return catalogsrc.Daily
-	case t == "SIX MONTHS":
-		return catalogsrc.Semiannual
-	case strings.HasPrefix(t, "AYDA İKİ KEZ") || strings.HasPrefix(t, "TWICE"):
-		return catalogsrc.Biweekly // twice a month: the nearest normalised frequency
-	}
-	return catalogsrc.ParseFrequency(text)
-}
-
 // freqCodes are the 2024 file's numeric frequency codes.
 var freqCodes = map[string]catalogsrc.Frequency{
 	"1": catalogsrc.Daily, "2": catalogsrc.Daily, "3": catalogsrc.Weekly, "4": catalogsrc.Biweekly,

@@ -51,7 +51,7 @@ func read2024(ctx context.Context, path string, m *merger, sink catalogsrc.Sink)
 			start: start, end: end, agg: strings.ToLower(r.Get("aggMethod")),
 			path: cleanPath(r.Get("topic"), r.Get("groupName")), groupCode: r.Get("groupCode"), pos: r.Pos(),
 		}
-		e.freq = frequency(e.freqText)
+		e.freq = catalogsrc.ParseFrequency(e.freqText)
 		if e.freq == catalogsrc.Unknown {
 			e.freq = freqCodes[r.Get("freq")]
 		}
@@ -88,7 +88,7 @@ func read2020(ctx context.Context, path string, m *merger, sink catalogsrc.Sink)
 			freqText: r.Get("FREQUENCY_STR"), start: start, end: end, agg: strings.ToLower(r.Get("DEFAULT_AGG_METHOD")),
 			groupCode: r.Get("DATAGROUP_CODE"), source: generic.CleanText(r.Get("DATASOURCE_ENG")), pos: r.Pos(),
 		}
-		e.freq = frequency(e.freqText)
+		e.freq = catalogsrc.ParseFrequency(e.freqText)
 		ser.v2020 = e
 		return nil
 	}, sink)
@@ -154,7 +154,7 @@ func readIndex(ctx context.Context, path string, turkish bool, m *merger, sink c
 			problem(code+"."+field, err.Error())
 			continue
 		}
-		e := &entry{name: generic.CleanText(vals[0]), freqText: vals[1], freq: frequency(vals[1]), start: start, end: end, pos: pos}
+		e := &entry{name: generic.CleanText(vals[0]), freqText: vals[1], freq: catalogsrc.ParseFrequency(vals[1]), start: start, end: end, pos: pos}
 		ser := m.get(code)
 		if turkish {
 			ser.tr2025 = e

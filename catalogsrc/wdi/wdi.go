@@ -103,10 +103,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		if rec.Description == "" {
 			rec.Description = row.Get("Long definition")
 		}
-		rec.Frequency = catalogsrc.ParseFrequency(rec.FrequencyText)
-		if strings.Contains(strings.ToLower(rec.FrequencyText), "represented as annual") {
-			rec.Frequency = catalogsrc.Annual // the values are published yearly
-		}
+		rec.Frequency = catalogsrc.ParseFrequency(rec.FrequencyText) // "Quarterly (represented as Annual)" is Annual
 		generic.CleanRecord(&rec)
 		if rec.Title == "" {
 			problem("Indicator Name", "empty indicator name")
