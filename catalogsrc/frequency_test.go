@@ -199,3 +199,43 @@ func csvColumn(t *testing.T, path, name string, comma rune) map[string]int {
 		}
 	}
 }
+
+var validFrequencies = map[catalogsrc.Frequency]bool{
+	catalogsrc.Unknown: true, catalogsrc.Daily: true, catalogsrc.Weekly: true, catalogsrc.Biweekly: true,
+	catalogsrc.Monthly: true, catalogsrc.Quarterly: true, catalogsrc.Semiannual: true, catalogsrc.Annual: true,
+}
+
+func FuzzParseFrequency(f *testing.F) {
+	for text := range realFrequencies {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		got := catalogsrc.ParseFrequency(text)
+		if !validFrequencies[got] {
+			t.Fatalf("ParseFrequency(%q) = %q, not a Frequency", text, got)
+		}
+		ascii := true
+		for i := 0; i < len(text); i++ {
+			ascii = ascii && text[i] < 0x80
+		}
+		if !ascii {
+			return
+		}
+		for _, v := range []string{strings.ToUpper(text), strings.ToLower(text), "  " + text + "\t"} {
+			if g := catalogsrc.ParseFrequency(v); g != got {
+				t.Errorf("ParseFrequency(%q) = %q but ParseFrequency(%q) = %q", text, got, v, g)
+			}
+		}
+	})
+}
+
+func BenchmarkParseFrequency(b *testing.B) {
+	texts := make([]string, 0, len(realFrequencies))
+	for text := range realFrequencies {
+		texts = append(texts, text)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		catalogsrc.ParseFrequency(texts[i%len(texts)])
+	}
+}
