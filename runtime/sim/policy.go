@@ -456,10 +456,10 @@ func (p Policy) rng(key string) *rand.Rand {
 //  2. The analyst's words with the country's name.
 //  3. Then, in an order the seed chooses: the words with common synonyms
 //     swapped in; the same with the search tool's filters (country,
-//     frequency) and a full page of 50 rows; the two longest words with the
-//     country; and, for a concept asked for without qualifiers, the words
-//     (synonyms swapped in) with "general", the label statistical offices
-//     give a headline aggregate, filtered and with a full page.
+//     frequency) and a wider page (widePage rows); the two longest words with the
+//     country; and the words (synonyms swapped in) with "general all
+//     items", the labels statistical offices give a headline aggregate
+//     ("0. General", "All items"), filtered and with a full page.
 //
 // With filters promoted (the candidates in view are of the wrong frequency,
 // or fit nothing while searches did list rows), the filtered search comes
@@ -499,7 +499,7 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 	add(map[string]any{"query": withCountry(s.phrase)})
 	var filtered map[string]any
 	if s.country.iso3 != "" || freq != "" {
-		filtered = map[string]any{"query": strings.Join(syn, " "), "limit": 50}
+		filtered = map[string]any{"query": strings.Join(syn, " "), "limit": widePage}
 		if s.country.iso3 != "" {
 			filtered["country"] = s.country.iso3
 		}
@@ -517,15 +517,13 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 	if filtered != nil {
 		rest = append(rest, filtered)
 	}
-	if len(s.terms) <= 3 {
-		general := map[string]any{"query": strings.Join(syn, " ") + " general", "limit": 50}
-		for k, v := range filtered {
-			if k != "query" && k != "limit" {
-				general[k] = v
-			}
+	general := map[string]any{"query": strings.Join(syn, " ") + " general all items", "limit": widePage}
+	for k, v := range filtered {
+		if k != "query" && k != "limit" {
+			general[k] = v
 		}
-		rest = append(rest, general)
 	}
+	rest = append(rest, general)
 	r := p.rng(s.key() + "|wording")
 	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	for _, w := range rest {
@@ -533,6 +531,11 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 	}
 	return out
 }
+
+// widePage is the page size of the filtered and headline searches: wider
+// than the tool's default so a headline row ranked below its components
+// shows, narrow enough that a turn's searches stay in a 32k window.
+const widePage = 50
 
 // peersOf are the countries of the subjects asking for s's concept.
 func peersOf(s subject, all []subject) []country {
@@ -559,7 +562,9 @@ func (v view) needsFilters(s subject, best Candidate, freq string) bool {
 	return false
 }
 
-// nextWording is the first wording no readable search of this request used,
+// nextWording is the first wording no readable search of this request used
+// (a search the context note names as removed counts as used: its rows are
+// in the shortlist),
 // and how many were used.
 func (v view) nextWording(ws []map[string]any) (map[string]any, int) {
 	var next map[string]any
@@ -567,7 +572,7 @@ func (v view) nextWording(ws []map[string]any) (map[string]any, int) {
 	for _, w := range ws {
 		done := slices.ContainsFunc(v.calls, func(c pastCall) bool {
 			return c.name == "search_catalog" && c.seen && sameArgs(w, c.args)
-		})
+		}) || strings.Contains(v.noteText, searchLabel(w)+";") || strings.Contains(v.noteText, searchLabel(w)+" (")
 		switch {
 		case done:
 			tried++
@@ -576,6 +581,23 @@ func (v view) nextWording(ws []map[string]any) (map[string]any, int) {
 		}
 	}
 	return next, tried
+}
+
+// searchLabel names a search the way results and context notes do:
+// search_catalog "q" [frequency=M country=TUR].
+func searchLabel(w map[string]any) string {
+	l := fmt.Sprintf("search_catalog %q", fmt.Sprint(w["query"]))
+	var f []string
+	if v, ok := w["frequency"]; ok {
+		f = append(f, fmt.Sprintf("frequency=%v", v))
+	}
+	if v, ok := w["country"]; ok {
+		f = append(f, fmt.Sprintf("country=%v", v))
+	}
+	if len(f) > 0 {
+		l += " [" + strings.Join(f, " ") + "]"
+	}
+	return l
 }
 
 func howSearched(w map[string]any) string {

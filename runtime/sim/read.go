@@ -54,6 +54,7 @@ type view struct {
 	calls       []pastCall        // this request's calls, in order
 	rejected    map[string]string // ids a tool refused, with the reason
 	contextNote bool
+	noteText    string // the context note: what was removed to fit the window
 }
 
 type pastCall struct {
@@ -89,6 +90,7 @@ func readView(msgs []Message) view {
 		}
 		if m.Role == "system" && strings.Contains(m.Content, "Context note:") {
 			v.contextNote = true
+			_, v.noteText, _ = strings.Cut(m.Content, "Context note:")
 		}
 	}
 	for i, m := range msgs {
