@@ -44,7 +44,7 @@ var frequencyPhrases = map[string]Frequency{
 	// Weekly.
 	"weekly": Weekly, "week": Weekly, "haftalik": Weekly,
 	// Every two weeks, and twice a month (~24 a year), its nearest.
-	"biweekly": Biweekly, "bi weekly": Biweekly, "fortnightly": Biweekly, "2 haftalik": Biweekly,
+	"biweekly": Biweekly, "bi weekly": Biweekly, "2 haftalik": Biweekly,
 	"iki haftalik": Biweekly, "twice a month": Biweekly, "twice monthly": Biweekly,
 	"semimonthly": Biweekly, "semi monthly": Biweekly, "ayda iki kez": Biweekly, "ayda 2 kez": Biweekly,
 	// Monthly.

@@ -70,7 +70,7 @@ var otherSpellings = map[string]catalogsrc.Frequency{
 	"S": catalogsrc.Semiannual, "A": catalogsrc.Annual, "Y": catalogsrc.Annual,
 	"  monthly  ": catalogsrc.Monthly, "İş günü": catalogsrc.Daily, "is gunu": catalogsrc.Daily,
 	"ıs gunu": catalogsrc.Daily, "Günlük": catalogsrc.Daily, "gunluk": catalogsrc.Daily,
-	"Bi-weekly": catalogsrc.Biweekly, "fortnightly": catalogsrc.Biweekly, "2 HAFTALIK": catalogsrc.Biweekly,
+	"Bi-weekly": catalogsrc.Biweekly, "2 HAFTALIK": catalogsrc.Biweekly,
 	"İKİ HAFTALIK": catalogsrc.Biweekly, "Ayda iki kez": catalogsrc.Biweekly, "twice a month": catalogsrc.Biweekly,
 	"Semi-monthly": catalogsrc.Biweekly, "uc aylik": catalogsrc.Quarterly, "3 AYLIK": catalogsrc.Quarterly,
 	"Semi-annual": catalogsrc.Semiannual, "half-yearly": catalogsrc.Semiannual, "6 months": catalogsrc.Semiannual,

@@ -8,9 +8,7 @@ package bis
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -60,53 +58,20 @@ func Area(refArea string) (code, name string) {
 
 // Read implements catalogsrc.Source.
 func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	t, err := generic.OpenTable(s.file, generic.TableOptions{})
-	if err != nil {
-		return err
-	}
-	defer t.Close()
-	if err := t.Require("series_key", "ref_area", "unit", "date", "value"); err != nil {
-		return err
-	}
 	var order []*economy
 	byKey := map[string]*economy{}
-	for n := 0; ; n++ {
-		if n%generic.CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row, err := t.Next()
-		var p *catalogsrc.Problem
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if errors.As(err, &p) {
-			sink.Reject(*p)
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		problem := func(field, reason string) {
-			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()})
-		}
+	columns := []string{"series_key", "ref_area", "unit", "date", "value"}
+	err := generic.ReadTable(ctx, s.file, generic.TableOptions{}, columns, sink, func(row generic.Row) error {
 		key := strings.TrimSpace(row.Get("series_key"))
 		if !generic.ValidID(key) {
-			problem("series_key", "empty or unprintable series key")
-			continue
+			return row.Reject(sink, "series_key", "empty or unprintable series key")
 		}
 		date, err := generic.ParseDate(row.Get("date"))
 		if err != nil || date == "" {
-			problem("date", fmt.Sprintf("bad date %q", row.Get("date")))
-			continue
+			return row.Reject(sink, "date", fmt.Sprintf("bad date %q", row.Get("date")))
 		}
 		if _, err := strconv.ParseFloat(strings.TrimSpace(row.Get("value")), 64); err != nil {
-			problem("value", fmt.Sprintf("value %q is not a number", row.Get("value")))
-			continue
+			return row.Reject(sink, "value", fmt.Sprintf("value %q is not a number", row.Get("value")))
 		}
 		e := byKey[key]
 		if e == nil {
@@ -114,12 +79,11 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 			byKey[key] = e
 			order = append(order, e)
 		}
-		if date < e.first {
-			e.first = date
-		}
-		if date > e.last {
-			e.last = date
-		}
+		e.first, e.last = min(e.first, date), max(e.last, date)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for _, e := range order {
 		if err := ctx.Err(); err != nil {

@@ -11,9 +11,7 @@ package eurostat
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
@@ -69,85 +67,47 @@ type placed struct {
 
 // Read implements catalogsrc.Source.
 func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	t, err := generic.OpenTable(s.file, generic.TableOptions{Comma: '\t'})
-	if err != nil {
-		return err
-	}
-	defer t.Close()
-	if err := t.Require("title", "code", "type", "data start", "data end"); err != nil {
-		return err
-	}
 	var folders []string // folder titles by level; index 0 is the root ("Database by themes")
 	seen := map[string]placed{}
-	for n := 0; ; n++ {
-		if n%generic.CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row, err := t.Next()
-		var p *catalogsrc.Problem
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.As(err, &p):
-			sink.Reject(*p)
-			continue
-		case err != nil:
-			return err
-		}
-		problem := func(field, reason string) {
-			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()})
-		}
+	columns := []string{"title", "code", "type", "data start", "data end"}
+	return generic.ReadTable(ctx, s.file, generic.TableOptions{Comma: '\t'}, columns, sink, func(row generic.Row) error {
 		level, title := Level(row.Get("title"))
 		title = generic.CleanText(title)
 		code := strings.TrimSpace(row.Get("code"))
 		kind := strings.TrimSpace(row.Get("type"))
 		if kind == "folder" {
 			if level > len(folders) {
-				problem("title", fmt.Sprintf("folder indented to level %d under level %d", level, len(folders)-1))
-				continue
+				return row.Reject(sink, "title", fmt.Sprintf("folder indented to level %d under level %d", level, len(folders)-1))
 			}
 			folders = append(folders[:level], title)
-			continue
-		}
-		if kind != "dataset" && kind != "table" {
-			problem("type", fmt.Sprintf("type %q is not folder, dataset or table", kind))
-			continue
+			return nil
 		}
 		switch {
+		case kind != "dataset" && kind != "table":
+			return row.Reject(sink, "type", fmt.Sprintf("type %q is not folder, dataset or table", kind))
 		case !generic.ValidID(code):
-			problem("code", "empty or unprintable code")
-			continue
+			return row.Reject(sink, "code", "empty or unprintable code")
 		case title == "":
-			problem("title", "empty title")
-			continue
+			return row.Reject(sink, "title", "empty title")
 		case level > len(folders):
-			problem("title", fmt.Sprintf("entry indented to level %d under level %d", level, len(folders)-1))
-			continue
+			return row.Reject(sink, "title", fmt.Sprintf("entry indented to level %d under level %d", level, len(folders)-1))
 		}
 		start, err := coverage(row.Get("data start"))
 		if err != nil {
-			problem("data start", err.Error())
-			continue
+			return row.Reject(sink, "data start", err.Error())
 		}
 		end, err := coverage(row.Get("data end"))
 		if err != nil {
-			problem("data end", err.Error())
-			continue
+			return row.Reject(sink, "data end", err.Error())
 		}
 		if start != "" && end != "" && start > end {
-			problem("data end", fmt.Sprintf("data end %s before data start %s", end, start))
-			continue
+			return row.Reject(sink, "data end", fmt.Sprintf("data end %s before data start %s", end, start))
 		}
 		if first, dup := seen[code]; dup {
 			if first.title != title {
-				problem("code", fmt.Sprintf("code listed at line %d with another title", first.line))
+				return row.Reject(sink, "code", fmt.Sprintf("code listed at line %d with another title", first.line))
 			}
-			continue // the same dataset listed in another folder
+			return nil // the same dataset listed in another folder
 		}
 		seen[code] = placed{title, row.Line}
 		var path []string
@@ -159,8 +119,6 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 			Start: start, End: end, Path: path, Pos: row.Pos(), Description: "Eurostat " + kind,
 		}
 		generic.CleanRecord(&rec)
-		if err := sink.Add(rec); err != nil {
-			return err
-		}
-	}
+		return sink.Add(rec)
+	})
 }

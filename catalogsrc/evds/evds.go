@@ -12,9 +12,7 @@ package evds
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
@@ -126,20 +124,20 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 func (s *Source) readGroups(ctx context.Context) (map[string][]string, error) {
 	topics := map[string]string{"0": "Archived data"}
 	if p := s.files["categories"]; p != "" {
-		err := eachRow(ctx, p, []string{"cid", "topic"}, func(r generic.Row) error {
+		err := generic.ReadTable(ctx, p, generic.TableOptions{}, []string{"cid", "topic"}, nil, func(r generic.Row) error {
 			topics[r.Get("cid")] = strings.TrimSpace(r.Get("topic"))
 			return nil
-		}, nil)
+		})
 		if err != nil {
 			return nil, err
 		}
 	}
 	groups := map[string][]string{}
 	if p := s.files["groups"]; p != "" {
-		err := eachRow(ctx, p, []string{"cid", "groupCode", "groupName"}, func(r generic.Row) error {
+		err := generic.ReadTable(ctx, p, generic.TableOptions{}, []string{"cid", "groupCode", "groupName"}, nil, func(r generic.Row) error {
 			groups[r.Get("groupCode")] = cleanPath(topics[r.Get("cid")], r.Get("groupName"))
 			return nil
-		}, nil)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -157,40 +155,4 @@ func cleanPath(parts ...string) []string {
 		}
 	}
 	return out
-}
-
-// eachRow opens a CSV table, checks its columns and calls fn per row;
-// row problems go to sink (or are dropped when sink is nil).
-func eachRow(ctx context.Context, path string, cols []string, fn func(generic.Row) error, sink catalogsrc.Sink) error {
-	t, err := generic.OpenTable(path, generic.TableOptions{})
-	if err != nil {
-		return err
-	}
-	defer t.Close()
-	if err := t.Require(cols...); err != nil {
-		return err
-	}
-	for n := 0; ; n++ {
-		if n%generic.CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row, err := t.Next()
-		if err != nil {
-			if p, ok := err.(*catalogsrc.Problem); ok {
-				if sink != nil {
-					sink.Reject(*p)
-				}
-				continue
-			}
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			return err
-		}
-		if err := fn(row); err != nil {
-			return err
-		}
-	}
 }

@@ -30,21 +30,18 @@ func dates(startText, endText string) (start, end, field string, err error) {
 // read2024 reads cbrt_allseries.csv (2024 vintage, topic > group hierarchy).
 func read2024(ctx context.Context, path string, m *merger, sink catalogsrc.Sink) error {
 	cols := []string{"topic", "groupCode", "groupName", "freq", "seriesCode", "seriesName", "start", "end", "aggMethod", "freqname"}
-	return eachRow(ctx, path, cols, func(r generic.Row) error {
+	return generic.ReadTable(ctx, path, generic.TableOptions{}, cols, sink, func(r generic.Row) error {
 		code := strings.TrimSpace(r.Get("seriesCode"))
 		if !generic.ValidID(code) {
-			sink.Reject(catalogsrc.Problem{Pos: r.Pos(), Field: "seriesCode", Reason: "empty or unprintable series code", Raw: r.Raw()})
-			return nil
+			return r.Reject(sink, "seriesCode", "empty or unprintable series code")
 		}
 		start, end, field, err := dates(r.Get("start"), r.Get("end"))
 		if err != nil {
-			sink.Reject(catalogsrc.Problem{Pos: r.Pos(), Field: field, Reason: err.Error(), Raw: r.Raw()})
-			return nil
+			return r.Reject(sink, field, err.Error())
 		}
 		ser := m.get(code)
 		if ser.v2024 != nil {
-			sink.Reject(catalogsrc.Problem{Pos: r.Pos(), Field: "seriesCode", Reason: fmt.Sprintf("duplicate series code %s, first at %s", code, ser.v2024.pos), Raw: r.Raw()})
-			return nil
+			return r.Reject(sink, "seriesCode", fmt.Sprintf("duplicate series code %s, first at %s", code, ser.v2024.pos))
 		}
 		e := &entry{
 			name: generic.CleanText(r.Get("seriesName")), freqText: r.Get("freqname"),
@@ -61,27 +58,24 @@ func read2024(ctx context.Context, path string, m *merger, sink catalogsrc.Sink)
 		ser.v2024 = e
 		m.notePath(code, e.path)
 		return nil
-	}, sink)
+	})
 }
 
 // read2020 reads cbrt_meta_data_2020.csv (2020 vintage, English and Turkish names).
 func read2020(ctx context.Context, path string, m *merger, sink catalogsrc.Sink) error {
 	cols := []string{"DATAGROUP_CODE", "SERIE_CODE", "SERIE_NAME_ENG", "SERIE_NAME", "FREQUENCY_STR", "START_DATE", "END_DATE", "DEFAULT_AGG_METHOD"}
-	return eachRow(ctx, path, cols, func(r generic.Row) error {
+	return generic.ReadTable(ctx, path, generic.TableOptions{}, cols, sink, func(r generic.Row) error {
 		code := strings.TrimSpace(r.Get("SERIE_CODE"))
 		if !generic.ValidID(code) {
-			sink.Reject(catalogsrc.Problem{Pos: r.Pos(), Field: "SERIE_CODE", Reason: "empty or unprintable series code", Raw: r.Raw()})
-			return nil
+			return r.Reject(sink, "SERIE_CODE", "empty or unprintable series code")
 		}
 		start, end, field, err := dates(r.Get("START_DATE"), r.Get("END_DATE"))
 		if err != nil {
-			sink.Reject(catalogsrc.Problem{Pos: r.Pos(), Field: map[string]string{"start": "START_DATE", "end": "END_DATE"}[field], Reason: err.Error(), Raw: r.Raw()})
-			return nil
+			return r.Reject(sink, map[string]string{"start": "START_DATE", "end": "END_DATE"}[field], err.Error())
 		}
 		ser := m.get(code)
 		if ser.v2020 != nil {
-			sink.Reject(catalogsrc.Problem{Pos: r.Pos(), Field: "SERIE_CODE", Reason: fmt.Sprintf("duplicate series code %s, first at %s", code, ser.v2020.pos), Raw: r.Raw()})
-			return nil
+			return r.Reject(sink, "SERIE_CODE", fmt.Sprintf("duplicate series code %s, first at %s", code, ser.v2020.pos))
 		}
 		e := &entry{
 			name: generic.CleanText(r.Get("SERIE_NAME_ENG")), nameTR: generic.CleanText(r.Get("SERIE_NAME")),
@@ -91,7 +85,7 @@ func read2020(ctx context.Context, path string, m *merger, sink catalogsrc.Sink)
 		e.freq = catalogsrc.ParseFrequency(e.freqText)
 		ser.v2020 = e
 		return nil
-	}, sink)
+	})
 }
 
 // readIndex reads a 2025 JSON index {code: [name, frequency, start, end]},

@@ -9,9 +9,7 @@ package fred
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -78,98 +76,55 @@ func (s *Source) readInfo(ctx context.Context, sink catalogsrc.Sink) (map[string
 	if s.info == "" {
 		return out, nil
 	}
-	t, err := generic.OpenTable(s.info, generic.TableOptions{Comma: '\t', Ragged: true}) // the header has a trailing timestamp cell
-	if err != nil {
-		return nil, err
-	}
-	defer t.Close()
-	if err := t.Require("Name", "Units"); err != nil {
-		return nil, err
-	}
-	for n := 0; ; n++ {
-		if n%generic.CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		row, err := t.Next()
-		var p *catalogsrc.Problem
-		switch {
-		case errors.Is(err, io.EOF):
-			return out, nil
-		case errors.As(err, &p):
-			sink.Reject(*p)
-			continue
-		case err != nil:
-			return nil, err
-		}
+	opt := generic.TableOptions{Comma: '\t', Ragged: true} // the header has a trailing timestamp cell
+	err := generic.ReadTable(ctx, s.info, opt, []string{"Name", "Units"}, sink, func(row generic.Row) error {
 		if id := strings.TrimSpace(row.Get("Name")); id != "" {
 			out[id] = info{units: generic.CleanText(row.Get("Units"))}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return out, nil
 }
 
 // Read implements catalogsrc.Source.
 func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
 	infos, err := s.readInfo(ctx, sink)
 	if err != nil {
 		return err
 	}
-	t, err := generic.OpenTable(s.series, generic.TableOptions{})
-	if err != nil {
-		return err
-	}
-	defer t.Close()
-	if err := t.Require("series_id", "title", "scale_code", "seasonal_adjustment", "frequency", "last_observation", "release_id", "release_name"); err != nil {
-		return err
-	}
 	seen := map[string]int{}
 	kept := 0
-	for n := 0; ; n++ {
-		if n%generic.CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row, err := t.Next()
-		var p *catalogsrc.Problem
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.As(err, &p):
-			sink.Reject(*p)
-			continue
-		case err != nil:
-			return err
-		}
+	columns := []string{"series_id", "title", "scale_code", "seasonal_adjustment", "frequency", "last_observation", "release_id", "release_name"}
+	return generic.ReadTable(ctx, s.series, generic.TableOptions{}, columns, sink, func(row generic.Row) error {
 		if s.releases != nil && !s.releases[strings.ToLower(strings.TrimSpace(row.Get("release_name")))] && !s.releases[strings.TrimSpace(row.Get("release_id"))] {
-			continue
+			return nil
 		}
 		rec, prob := s.record(row, infos)
 		if prob != nil {
 			sink.Reject(*prob)
-			continue
+			return nil
 		}
 		if first, dup := seen[rec.NativeID]; dup {
-			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: "series_id", Reason: fmt.Sprintf("duplicate series id, first at line %d", first), Raw: row.Raw()})
-			continue
+			return row.Reject(sink, "series_id", fmt.Sprintf("duplicate series id, first at line %d", first))
 		}
 		seen[rec.NativeID] = row.Line
 		if err := sink.Add(rec); err != nil {
 			return err
 		}
 		if kept++; s.maxRows > 0 && kept >= s.maxRows {
-			return nil
+			return generic.ErrStopRows
 		}
-	}
+		return nil
+	})
 }
 
 func (s *Source) record(row generic.Row, infos map[string]info) (catalogsrc.Record, *catalogsrc.Problem) {
 	problem := func(field, reason string) *catalogsrc.Problem {
-		return &catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()}
+		p := row.Problem(field, reason)
+		return &p
 	}
 	id := strings.TrimSpace(row.Get("series_id"))
 	if !generic.ValidID(id) {

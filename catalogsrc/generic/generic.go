@@ -13,9 +13,7 @@ package generic
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -166,38 +164,19 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		}
 	}
 	seen := map[string]catalogsrc.Pos{}
-	for n := 0; ; n++ {
-		if n%CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row, err := rows.next()
-		if err == io.EOF {
-			return nil
-		}
-		var p *catalogsrc.Problem
-		if errors.As(err, &p) {
-			sink.Reject(*p)
-			continue
-		}
-		if err != nil {
-			return err
-		}
+	return eachRow(ctx, rows.next, sink, func(row inputRow) error {
 		rec, prob := s.record(row)
 		if prob != nil {
 			sink.Reject(*prob)
-			continue
+			return nil
 		}
 		if first, dup := seen[rec.NativeID]; dup {
 			sink.Reject(catalogsrc.Problem{Pos: row.pos, Field: s.columns["id"], Reason: "duplicate id, first at " + first.String(), Raw: row.raw})
-			continue
+			return nil
 		}
 		seen[rec.NativeID] = row.pos
-		if err := sink.Add(rec); err != nil {
-			return err
-		}
-	}
+		return sink.Add(rec)
+	})
 }
 
 // record maps one input row to a Record, or says why it cannot.

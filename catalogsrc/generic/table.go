@@ -2,6 +2,7 @@ package generic
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -64,6 +65,90 @@ func (r Row) Raw() string {
 
 // Pos is the row's position.
 func (r Row) Pos() catalogsrc.Pos { return catalogsrc.Pos{File: r.t.File, Line: r.Line} }
+
+// Problem is a rejection of the row naming field (a column; "" for the
+// whole row) and why, with the row's position and raw text.
+func (r Row) Problem(field, reason string) catalogsrc.Problem {
+	return catalogsrc.Problem{Pos: r.Pos(), Field: field, Reason: reason, Raw: r.Raw()}
+}
+
+// Reject sends the row's Problem to rej and returns nil, so that a row
+// callback rejects a row and goes on to the next in one statement:
+// return row.Reject(sink, "code", "empty code").
+func (r Row) Reject(rej Rejecter, field, reason string) error {
+	rej.Reject(r.Problem(field, reason))
+	return nil
+}
+
+// Rejecter receives rejected rows; catalogsrc.Sink and
+// catalogsrc.ObservationSink are both one.
+type Rejecter interface {
+	Reject(catalogsrc.Problem)
+}
+
+// ErrStopRows, returned by a row callback, ends the reading without error
+// (a reader that has all it wants).
+var ErrStopRows = errors.New("generic: stop reading rows")
+
+// Each calls fn for every remaining row, checking ctx before the first
+// row and every CheckEvery rows after. A row Next rejects (wrong column
+// count, malformed quote) goes to rej, or is dropped when rej is nil, and
+// reading goes on. An error from fn ends the reading and is returned,
+// except ErrStopRows, which ends it with nil.
+func (t *Table) Each(ctx context.Context, rej Rejecter, fn func(Row) error) error {
+	return eachRow(ctx, t.Next, rej, fn)
+}
+
+// eachRow is Each for any row source: next returns a row, a
+// *catalogsrc.Problem error for a rejected row, io.EOF at the end, or
+// another error that ends the reading.
+func eachRow[R any](ctx context.Context, next func() (R, error), rej Rejecter, fn func(R) error) error {
+	for n := 0; ; n++ {
+		if n%CheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		row, err := next()
+		var p *catalogsrc.Problem
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.As(err, &p):
+			if rej != nil {
+				rej.Reject(*p)
+			}
+			continue
+		case err != nil:
+			return err
+		}
+		if err := fn(row); err != nil {
+			if errors.Is(err, ErrStopRows) {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// ReadTable checks ctx, opens path, checks that its header names every
+// one of columns and calls fn for every row (see Table.Each). A file that
+// cannot be opened or lacks a column gives an error wrapping
+// catalogsrc.ErrUnreadable that names it.
+func ReadTable(ctx context.Context, path string, opt TableOptions, columns []string, rej Rejecter, fn func(Row) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t, err := OpenTable(path, opt)
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	if err := t.Require(columns...); err != nil {
+		return err
+	}
+	return t.Each(ctx, rej, fn)
+}
 
 // OpenTable opens path and reads its header. Failures wrap
 // catalogsrc.ErrUnreadable and name the file.

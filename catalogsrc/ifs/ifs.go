@@ -11,9 +11,7 @@ package ifs
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strings"
 
@@ -67,58 +65,24 @@ func Split(description string) (path []string, unit string) {
 
 // Read implements catalogsrc.Source.
 func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	t, err := generic.OpenTable(s.file, generic.TableOptions{Comma: ';'})
-	if err != nil {
-		return err
-	}
-	defer t.Close()
-	if err := t.Require("parameter_value", "description"); err != nil {
-		return err
-	}
 	seen := map[string]int{}
-	for n := 0; ; n++ {
-		if n%generic.CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row, err := t.Next()
-		var p *catalogsrc.Problem
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.As(err, &p):
-			sink.Reject(*p)
-			continue
-		case err != nil:
-			return err
-		}
-		problem := func(field, reason string) {
-			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()})
-		}
+	columns := []string{"parameter_value", "description"}
+	return generic.ReadTable(ctx, s.file, generic.TableOptions{Comma: ';'}, columns, sink, func(row generic.Row) error {
 		id := strings.TrimSpace(row.Get("parameter_value"))
 		desc := generic.CleanText(row.Get("description"))
 		switch {
 		case !generic.ValidID(id):
-			problem("parameter_value", "empty or unprintable indicator code")
-			continue
+			return row.Reject(sink, "parameter_value", "empty or unprintable indicator code")
 		case desc == "":
-			problem("description", "empty description")
-			continue
+			return row.Reject(sink, "description", "empty description")
 		}
 		if first, dup := seen[id]; dup {
-			problem("parameter_value", fmt.Sprintf("duplicate indicator code, first at line %d", first))
-			continue
+			return row.Reject(sink, "parameter_value", fmt.Sprintf("duplicate indicator code, first at line %d", first))
 		}
 		seen[id] = row.Line
 		path, unit := Split(desc)
 		rec := catalogsrc.Record{ID: s.name + ":" + id, NativeID: id, Source: s.name, Title: desc, Unit: unit, Path: path, Pos: row.Pos()}
 		generic.CleanRecord(&rec)
-		if err := sink.Add(rec); err != nil {
-			return err
-		}
-	}
+		return sink.Add(rec)
+	})
 }

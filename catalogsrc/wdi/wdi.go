@@ -7,9 +7,7 @@ package wdi
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
@@ -52,46 +50,15 @@ func TopicPath(topic string) []string {
 
 // Read implements catalogsrc.Source.
 func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	t, err := generic.OpenTable(s.file, generic.TableOptions{})
-	if err != nil {
-		return err
-	}
-	defer t.Close()
-	if err := t.Require("Series Code", "Topic", "Indicator Name", "Short definition", "Long definition", "Unit of measure", "Periodicity"); err != nil {
-		return err
-	}
 	seen := map[string]int{}
-	for n := 0; ; n++ {
-		if n%generic.CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row, err := t.Next()
-		var p *catalogsrc.Problem
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.As(err, &p):
-			sink.Reject(*p)
-			continue
-		case err != nil:
-			return err
-		}
-		problem := func(field, reason string) {
-			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()})
-		}
+	columns := []string{"Series Code", "Topic", "Indicator Name", "Short definition", "Long definition", "Unit of measure", "Periodicity"}
+	return generic.ReadTable(ctx, s.file, generic.TableOptions{}, columns, sink, func(row generic.Row) error {
 		id := strings.TrimSpace(row.Get("Series Code"))
 		if !generic.ValidID(id) {
-			problem("Series Code", "empty or unprintable series code")
-			continue
+			return row.Reject(sink, "Series Code", "empty or unprintable series code")
 		}
 		if first, dup := seen[id]; dup {
-			problem("Series Code", fmt.Sprintf("duplicate series code, first at line %d", first))
-			continue
+			return row.Reject(sink, "Series Code", fmt.Sprintf("duplicate series code, first at line %d", first))
 		}
 		rec := catalogsrc.Record{
 			ID: s.name + ":" + id, NativeID: id, Source: s.name,
@@ -106,12 +73,9 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		rec.Frequency = catalogsrc.ParseFrequency(rec.FrequencyText) // "Quarterly (represented as Annual)" is Annual
 		generic.CleanRecord(&rec)
 		if rec.Title == "" {
-			problem("Indicator Name", "empty indicator name")
-			continue
+			return row.Reject(sink, "Indicator Name", "empty indicator name")
 		}
 		seen[id] = row.Line
-		if err := sink.Add(rec); err != nil {
-			return err
-		}
-	}
+		return sink.Add(rec)
+	})
 }

@@ -9,9 +9,7 @@ package weo
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strings"
 
@@ -77,42 +75,24 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		return fmt.Errorf("%w: %s: no year columns in header", catalogsrc.ErrUnreadable, s.file)
 	}
 	seen := map[string]int{}
-	for n := 0; ; n++ {
-		if n%generic.CheckEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		row, err := t.Next()
-		var p *catalogsrc.Problem
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.As(err, &p):
-			sink.Reject(*p)
-			continue
-		case err != nil:
-			return err
-		}
+	return t.Each(ctx, sink, func(row generic.Row) error {
 		rec, prob := s.record(row, t.Header, years)
 		if prob != nil {
 			sink.Reject(*prob)
-			continue
+			return nil
 		}
 		if first, dup := seen[rec.NativeID]; dup {
-			sink.Reject(catalogsrc.Problem{Pos: row.Pos(), Field: "Units", Reason: fmt.Sprintf("duplicate country, subject and units, first at line %d", first), Raw: row.Raw()})
-			continue
+			return row.Reject(sink, "Units", fmt.Sprintf("duplicate country, subject and units, first at line %d", first))
 		}
 		seen[rec.NativeID] = row.Line
-		if err := sink.Add(rec); err != nil {
-			return err
-		}
-	}
+		return sink.Add(rec)
+	})
 }
 
 func (s *Source) record(row generic.Row, header []string, years []int) (catalogsrc.Record, *catalogsrc.Problem) {
 	problem := func(field, reason string) *catalogsrc.Problem {
-		return &catalogsrc.Problem{Pos: row.Pos(), Field: field, Reason: reason, Raw: row.Raw()}
+		p := row.Problem(field, reason)
+		return &p
 	}
 	country := generic.CleanText(row.Get("Country"))
 	subject := generic.CleanText(row.Get("Subject Descriptor"))
