@@ -1,8 +1,10 @@
 package obs
 
 import (
+	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -94,4 +96,56 @@ func Columns(file string, header []string, names ...string) ([]int, error) {
 		}
 	}
 	return idx, nil
+}
+
+// Row is one data record and the line it starts on. Fields is reused by
+// the next record: copy what must outlive the callback that gets it.
+type Row struct {
+	Fields []string
+	Line   int
+	in     *CSV
+}
+
+// Pos is the row's position.
+func (r Row) Pos() catalogsrc.Pos { return catalogsrc.Pos{File: r.in.File, Line: r.Line} }
+
+// Problem is a rejection of the row naming field (a column; "" for the
+// whole row) and why, with the row's position and raw text.
+func (r Row) Problem(field, reason string) catalogsrc.Problem {
+	return catalogsrc.Problem{Pos: r.Pos(), Field: field, Reason: reason, Raw: Raw(r.Fields, r.in.Sep())}
+}
+
+// Reject sends the row's Problem to rej and returns nil, so that a row
+// callback rejects a row and goes on to the next in one statement.
+func (r Row) Reject(rej Rejecter, field, reason string) error {
+	rej.Reject(r.Problem(field, reason))
+	return nil
+}
+
+// Each calls fn for every remaining record, checking ctx every CheckEvery
+// records (the first included). When width > 0, a record with another
+// number of fields is rejected ("row has N fields, header has width")
+// without calling fn. Malformed rows go to rej (see Next). An error from
+// fn ends the reading and is returned.
+func (c *CSV) Each(ctx context.Context, rej Rejecter, width int, fn func(Row) error) error {
+	for n := 0; ; n++ {
+		if err := Canceled(ctx, n); err != nil {
+			return err
+		}
+		rec, line, err := c.Next(rej)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		row := Row{Fields: rec, Line: line, in: c}
+		if width > 0 && len(rec) != width {
+			_ = row.Reject(rej, "", fmt.Sprintf("row has %d fields, header has %d", len(rec), width))
+			continue
+		}
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
 }

@@ -83,44 +83,26 @@ func read(ctx context.Context, r io.Reader, file, namespace string, sink catalog
 	}
 	var order []string
 	series := map[string]*obs.Builder{}
-	for n := 0; ; n++ {
-		if err := obs.Canceled(ctx, n); err != nil {
-			return err
-		}
-		rec, line, err := in.Next(sink)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if len(rec) != len(header) {
-			sink.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: line}, Reason: fmt.Sprintf("row has %d fields, header has %d", len(rec), len(header)), Raw: obs.Raw(rec, ",")})
-			continue
-		}
-		row, p := parseRow(rec, cols)
+	err = in.Each(ctx, sink, len(header), func(r obs.Row) error {
+		row, p := parseRow(r.Fields, cols)
 		if p != nil {
-			p.Pos = catalogsrc.Pos{File: file, Line: line}
-			p.Raw = obs.Raw(rec, ",")
-			sink.Reject(*p)
-			continue
+			return r.Reject(sink, p.Field, p.Reason)
 		}
 		b := series[row.key]
 		if b == nil {
-			b = &obs.Builder{
-				ID:        namespace + ":" + row.key,
-				Frequency: row.freq,
-				Pos:       catalogsrc.Pos{File: file, Line: line},
-				DateField: colDate,
-			}
+			b = &obs.Builder{ID: namespace + ":" + row.key, Frequency: row.freq, Pos: r.Pos(), DateField: colDate}
 			series[row.key] = b
 			order = append(order, row.key)
 		}
 		if row.missing {
 			b.AddMissing(row.date)
-			continue
+		} else {
+			b.Add(row.date, row.value, r.Line)
 		}
-		b.Add(row.date, row.value, line)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for _, key := range order {
 		if err := ctx.Err(); err != nil {

@@ -16,7 +16,6 @@ package fredcsv
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -293,29 +292,20 @@ func (s *Source) read(ctx context.Context, r io.Reader, file string, rej obs.Rej
 		return parsed{}, err
 	}
 	b := &obs.Builder{ID: id, Pos: catalogsrc.Pos{File: file, Line: 1}, DateField: header[0]}
-	for n := 1; ; n++ {
-		if err := obs.Canceled(ctx, n); err != nil {
-			return parsed{}, err
-		}
-		rec, line, err := in.Next(rej)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return parsed{}, err
-		}
-		date, v, ok, p := parseRow(rec, header)
-		if p != nil {
-			p.Pos = catalogsrc.Pos{File: file, Line: line}
-			p.Raw = obs.Raw(rec, ",")
-			rej.Reject(*p)
-			continue
-		}
-		if !ok {
+	err = in.Each(ctx, rej, 0, func(r obs.Row) error {
+		date, v, ok, p := parseRow(r.Fields, header)
+		switch {
+		case p != nil:
+			return r.Reject(rej, p.Field, p.Reason)
+		case ok:
+			b.Add(date, v, r.Line)
+		default:
 			b.AddMissing(date)
-			continue
 		}
-		b.Add(date, v, line)
+		return nil
+	})
+	if err != nil {
+		return parsed{}, err
 	}
 	b.Frequency = obs.InferFrequency(b.Dates())
 	sd, ok := b.Finish(rej)

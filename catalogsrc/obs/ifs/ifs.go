@@ -20,7 +20,6 @@ package ifs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -94,11 +93,11 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 	if err != nil {
 		return err
 	}
-	indicators, err := s.codelist(s.indicators, sink)
+	indicators, err := s.codelist(ctx, s.indicators, sink)
 	if err != nil {
 		return err
 	}
-	countries, err := s.codelist(s.countries, sink)
+	countries, err := s.codelist(ctx, s.countries, sink)
 	if err != nil {
 		return err
 	}
@@ -156,7 +155,7 @@ func (s *Source) record(sr series, indicators, countries map[string]string) cata
 }
 
 // codelist reads "code;description" lines (header first); "" gives an empty map.
-func (s *Source) codelist(file string, rej obs.Rejecter) (map[string]string, error) {
+func (s *Source) codelist(ctx context.Context, file string, rej obs.Rejecter) (map[string]string, error) {
 	out := map[string]string{}
 	if file == "" {
 		return out, nil
@@ -170,20 +169,17 @@ func (s *Source) codelist(file string, rej obs.Rejecter) (map[string]string, err
 	if _, err := in.Header(rej); err != nil {
 		return nil, err
 	}
-	for {
-		rec, line, err := in.Next(rej)
-		if errors.Is(err, io.EOF) {
-			return out, nil
+	err = in.Each(ctx, rej, 0, func(r obs.Row) error {
+		if len(r.Fields) != 2 || strings.TrimSpace(r.Fields[0]) == "" {
+			return r.Reject(rej, "", "codelist row is not \"code;description\"")
 		}
-		if err != nil {
-			return nil, err
-		}
-		if len(rec) != 2 || strings.TrimSpace(rec[0]) == "" {
-			rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: line}, Reason: "codelist row is not \"code;description\"", Raw: obs.Raw(rec, ";")})
-			continue
-		}
-		out[strings.TrimSpace(rec[0])] = strings.TrimSpace(rec[1])
+		out[strings.TrimSpace(r.Fields[0])] = strings.TrimSpace(r.Fields[1])
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return out, nil
 }
 
 type series struct {
@@ -221,47 +217,31 @@ func (s *Source) read(ctx context.Context, r io.Reader, file string, rej obs.Rej
 	}
 	byID := map[string]*pending{}
 	var order []*pending
-	for n := 0; ; n++ {
-		if err := obs.Canceled(ctx, n); err != nil {
-			return nil, err
-		}
-		rec, line, err := in.Next(rej)
-		if errors.Is(err, io.EOF) {
-			break
-		}
+	err = in.Each(ctx, rej, len(header), func(r obs.Row) error {
+		row, field, err := parseRow(r.Fields, cols)
 		if err != nil {
-			return nil, err
-		}
-		reject := func(field, reason string) {
-			rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: line}, Field: field, Reason: reason, Raw: obs.Raw(rec, ";")})
-		}
-		if len(rec) != len(header) {
-			reject("", fmt.Sprintf("row has %d fields, header has %d", len(rec), len(header)))
-			continue
-		}
-		row, field, err := parseRow(rec, cols)
-		if err != nil {
-			reject(field, err.Error())
-			continue
+			return r.Reject(rej, field, err.Error())
 		}
 		id := s.namespace + ":" + row.indicator + "." + row.country
 		p := byID[id]
 		if p == nil {
 			p = &pending{
 				series: series{indicator: row.indicator, country: row.country, freqText: row.freqText},
-				b:      &obs.Builder{ID: id, Frequency: row.freq, Pos: catalogsrc.Pos{File: file, Line: line}, DateField: "date"},
+				b:      &obs.Builder{ID: id, Frequency: row.freq, Pos: r.Pos(), DateField: "date"},
 			}
 			byID[id] = p
 			order = append(order, p)
 		}
 		if row.freq != p.b.Frequency {
-			reject("frequency", fmt.Sprintf("frequency %s differs from %s on the series' first row", row.freq, p.b.Frequency))
-			continue
+			return r.Reject(rej, "frequency", fmt.Sprintf("frequency %s differs from %s on the series' first row", row.freq, p.b.Frequency))
 		}
-		if row.missing {
-			continue
+		if !row.missing {
+			p.b.Add(row.date, row.value, r.Line)
 		}
-		p.b.Add(row.date, row.value, line)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := make([]series, 0, len(order))
 	for _, p := range order {

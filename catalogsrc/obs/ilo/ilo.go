@@ -151,46 +151,32 @@ func (s *Source) read(ctx context.Context, r io.Reader, file string, rej obs.Rej
 	if len(countries) == 0 {
 		return nil, obs.Unreadable(file, errors.New("no country columns after Sex, Age, Quarter"))
 	}
-	for n := 0; ; n++ {
-		if err := obs.Canceled(ctx, n); err != nil {
-			return nil, err
-		}
-		rec, line, err := in.Next(rej)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		reject := func(field, reason string) {
-			rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: line}, Field: field, Reason: reason, Raw: obs.Raw(rec, ",")})
-		}
-		if len(rec) != len(header) {
-			reject("", fmt.Sprintf("row has %d fields, header has %d", len(rec), len(header)))
-			continue
-		}
+	err = in.Each(ctx, rej, len(header), func(r obs.Row) error {
+		rec := r.Fields
 		if strings.TrimSpace(rec[cols[0]]) != s.sex || strings.TrimSpace(rec[cols[1]]) != s.age {
-			continue
+			return nil
 		}
 		per, err := obs.ParsePeriod(rec[cols[2]])
 		if err != nil {
-			reject(colQuarter, err.Error())
-			continue
+			return r.Reject(rej, colQuarter, err.Error())
 		}
 		if per.Grain != catalogsrc.Quarterly {
-			reject(colQuarter, fmt.Sprintf("%q is not a quarter like 2019Q4", rec[cols[2]]))
-			continue
+			return r.Reject(rej, colQuarter, fmt.Sprintf("%q is not a quarter like 2019Q4", rec[cols[2]]))
 		}
 		date := per.Start(catalogsrc.Quarterly)
 		for _, c := range countries {
 			v, ok, err := valueSyntax.ParseValue(rec[c.index])
 			switch {
 			case err != nil:
-				reject(c.name, err.Error())
+				rej.Reject(r.Problem(c.name, err.Error()))
 			case ok:
-				c.b.Add(date, v, line)
+				c.b.Add(date, v, r.Line)
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := make([]countrySeries, 0, len(countries))
 	for _, c := range countries {

@@ -16,7 +16,6 @@ package reference
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -190,35 +189,20 @@ func (s *Source) read(ctx context.Context, r io.Reader, file string, rej obs.Rej
 		line int
 	}
 	var rows []dated
-	for n := 0; ; n++ {
-		if err := obs.Canceled(ctx, n); err != nil {
-			return catalogsrc.SeriesData{}, false, err
-		}
-		rec, line, err := in.Next(rej)
-		if errors.Is(err, io.EOF) {
-			break
-		}
+	err = in.Each(ctx, rej, len(header), func(r obs.Row) error {
+		per, err := obs.ParsePeriod(r.Fields[dc])
 		if err != nil {
-			return catalogsrc.SeriesData{}, false, err
+			return r.Reject(rej, header[dc], err.Error())
 		}
-		reject := func(field, reason string) {
-			rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: line}, Field: field, Reason: reason, Raw: obs.Raw(rec, string(s.sep))})
-		}
-		if len(rec) != len(header) {
-			reject("", fmt.Sprintf("row has %d fields, header has %d", len(rec), len(header)))
-			continue
-		}
-		per, err := obs.ParsePeriod(rec[dc])
+		v, ok, err := valueSyntax.ParseValue(r.Fields[vc])
 		if err != nil {
-			reject(header[dc], err.Error())
-			continue
+			return r.Reject(rej, header[vc], err.Error())
 		}
-		v, ok, err := valueSyntax.ParseValue(rec[vc])
-		if err != nil {
-			reject(header[vc], err.Error())
-			continue
-		}
-		rows = append(rows, dated{per, v, ok, line})
+		rows = append(rows, dated{per, v, ok, r.Line})
+		return nil
+	})
+	if err != nil {
+		return catalogsrc.SeriesData{}, false, err
 	}
 	// Frequency: the option, else the spacing of the dates as written.
 	freq := s.freq

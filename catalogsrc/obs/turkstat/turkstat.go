@@ -17,7 +17,6 @@ package turkstat
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -115,43 +114,31 @@ func (s *Source) read(ctx context.Context, r io.Reader, file string, sink catalo
 	builders := map[string]*obs.Builder{}
 	var order []string
 	seen := map[string]bool{}
-	for n := 0; ; n++ {
-		if err := obs.Canceled(ctx, n); err != nil {
-			return err
-		}
-		rec, line, err := in.Next(sink)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if len(rec) != len(header) {
-			sink.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: line}, Reason: fmt.Sprintf("row has %d fields, header has %d", len(rec), len(header)), Raw: obs.Raw(rec, ",")})
-			continue
-		}
-		measure, date, v, ok, p := parseRow(rec, cols)
+	err = in.Each(ctx, sink, len(header), func(r obs.Row) error {
+		measure, date, v, ok, p := parseRow(r.Fields, cols)
 		if p != nil {
-			p.Pos, p.Raw = catalogsrc.Pos{File: file, Line: line}, obs.Raw(rec, ",")
-			sink.Reject(*p)
-			continue
+			return r.Reject(sink, p.Field, p.Reason)
 		}
 		seen[measure] = true
 		id, wanted := s.ids[measure]
 		if !wanted {
-			continue
+			return nil
 		}
 		b := builders[measure]
 		if b == nil {
-			b = &obs.Builder{ID: id, Pos: catalogsrc.Pos{File: file, Line: line}, DateField: colDate}
+			b = &obs.Builder{ID: id, Pos: r.Pos(), DateField: colDate}
 			builders[measure] = b
 			order = append(order, measure)
 		}
 		if ok {
-			b.Add(date, v, line)
+			b.Add(date, v, r.Line)
 		} else {
 			b.AddMissing(date)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	s.reportUnusedOptions(file, seen, sink)
 	for _, m := range order {

@@ -143,36 +143,23 @@ func (s *Source) read(ctx context.Context, r io.Reader, file string, sink catalo
 		return err
 	}
 	seen := map[string]int{} // id -> first line
-	for n := 0; ; n++ {
-		if err := obs.Canceled(ctx, n); err != nil {
-			return err
+	return in.Each(ctx, sink, 0, func(r obs.Row) error {
+		if isBlank(r.Fields) {
+			return nil // trailing ";;;" lines and the like
 		}
-		rec, line, err := in.Next(sink)
-		if errors.Is(err, io.EOF) {
+		sd, ok := s.parseRow(r, l, sink)
+		if !ok {
 			return nil
 		}
-		if err != nil {
-			return err
-		}
-		if isBlank(rec) {
-			continue // trailing ";;;" lines and the like
-		}
-		sd, ok := s.parseRow(rec, l, catalogsrc.Pos{File: file, Line: line}, sink)
-		if !ok {
-			continue
-		}
 		if first, dup := seen[sd.ID]; dup {
-			sink.Reject(catalogsrc.Problem{Pos: sd.Pos, Reason: fmt.Sprintf("duplicate series %s (first at line %d); row dropped", sd.ID, first), Raw: obs.Raw(rec, ";")})
-			continue
+			return r.Reject(sink, "", fmt.Sprintf("duplicate series %s (first at line %d); row dropped", sd.ID, first))
 		}
-		seen[sd.ID] = line
+		seen[sd.ID] = r.Line
 		if len(sd.Points) == 0 {
-			continue
+			return nil
 		}
-		if err := sink.AddSeries(sd); err != nil {
-			return err
-		}
-	}
+		return sink.AddSeries(sd)
+	})
 }
 
 func isBlank(rec []string) bool {
@@ -186,10 +173,9 @@ func isBlank(rec []string) bool {
 
 // parseRow turns one row into a series. A bad key field rejects the row (ok
 // false); a bad value rejects that value only.
-func (s *Source) parseRow(rec []string, l layout, pos catalogsrc.Pos, rej obs.Rejecter) (catalogsrc.SeriesData, bool) {
-	reject := func(field, reason string) {
-		rej.Reject(catalogsrc.Problem{Pos: pos, Field: field, Reason: reason, Raw: obs.Raw(rec, ";")})
-	}
+func (s *Source) parseRow(row obs.Row, l layout, rej obs.Rejecter) (catalogsrc.SeriesData, bool) {
+	rec := row.Fields
+	reject := func(field, reason string) { rej.Reject(row.Problem(field, reason)) }
 	if len(rec) != len(l.header) {
 		reject("", fmt.Sprintf("row has %d fields, header has %d", len(rec), len(l.header)))
 		return catalogsrc.SeriesData{}, false
@@ -203,7 +189,7 @@ func (s *Source) parseRow(rec []string, l layout, pos catalogsrc.Pos, rej obs.Re
 		}
 		parts = append(parts, v)
 	}
-	sd := catalogsrc.SeriesData{ID: s.namespace + ":" + strings.Join(parts, "|"), Frequency: catalogsrc.Annual, Pos: pos}
+	sd := catalogsrc.SeriesData{ID: s.namespace + ":" + strings.Join(parts, "|"), Frequency: catalogsrc.Annual, Pos: row.Pos()}
 	for _, yc := range l.years {
 		v, ok, err := valueSyntax.ParseValue(rec[yc.index])
 		if err != nil {
