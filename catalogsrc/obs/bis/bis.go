@@ -28,37 +28,20 @@ func init() {
 }
 
 // Source reads one BIS long CSV file.
-type Source struct {
-	file, encoding, namespace string
-}
+type Source struct{ obs.File }
 
 // New builds a Source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.ObservationSource, error) {
-	file, err := spec.RequireFile("file")
+	f, err := obs.NewFile(spec, "", "bis")
 	if err != nil {
 		return nil, err
 	}
-	enc := spec.Options["encoding"]
-	if _, err := obs.NewDecoder(enc); err != nil {
-		return nil, fmt.Errorf("source %q: %w", spec.Name, err)
-	}
-	return &Source{file: file, encoding: enc, namespace: obs.Namespace(spec, "bis")}, nil
+	return &Source{f}, nil
 }
-
-// Name implements catalogsrc.ObservationSource.
-func (s *Source) Name() string { return s.namespace }
-
-// Files implements catalogsrc.ObservationSource.
-func (s *Source) Files() []string { return []string{s.file} }
 
 // ReadObservations implements catalogsrc.ObservationSource.
 func (s *Source) ReadObservations(ctx context.Context, sink catalogsrc.ObservationSink) error {
-	f, err := obs.Open(s.file, s.encoding)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return read(ctx, f, s.file, s.namespace, sink)
+	return s.ReadText(func(text io.Reader, path string) error { return read(ctx, text, path, s.Namespace, sink) })
 }
 
 const (

@@ -14,7 +14,7 @@
 //
 // Spec: files.file (required), files.indicators and files.countries
 // (optional codelists, "code;description"); options.unit (overrides the
-// unit), options.encoding (default utf-8, all files), options.namespace (id
+// unit), options.encoding (default utf-8, all files), options.Namespace (id
 // prefix, default "ifs").
 package ifs
 
@@ -39,32 +39,22 @@ func init() {
 
 // Source reads one IFS long file; it is both a catalog and an observation source.
 type Source struct {
-	file, indicators, countries string
-	unit, encoding, namespace   string
+	obs.File
+	indicators, countries, unit string
 }
 
 // New builds a Source from its spec.
 func New(spec catalogsrc.Spec) (*Source, error) {
-	file, err := spec.RequireFile("file")
+	f, err := obs.NewFile(spec, "", "ifs")
 	if err != nil {
 		return nil, err
 	}
-	s := &Source{
-		file: file, indicators: spec.Files["indicators"], countries: spec.Files["countries"],
-		unit: strings.TrimSpace(spec.Options["unit"]), encoding: spec.Options["encoding"], namespace: obs.Namespace(spec, "ifs"),
-	}
-	if _, err := obs.NewDecoder(s.encoding); err != nil {
-		return nil, fmt.Errorf("source %q: %w", spec.Name, err)
-	}
-	return s, nil
+	return &Source{File: f, indicators: spec.Files["indicators"], countries: spec.Files["countries"], unit: strings.TrimSpace(spec.Options["unit"])}, nil
 }
-
-// Name implements catalogsrc.Source and catalogsrc.ObservationSource.
-func (s *Source) Name() string { return s.namespace }
 
 // Files implements catalogsrc.Source and catalogsrc.ObservationSource.
 func (s *Source) Files() []string {
-	out := []string{s.file}
+	out := []string{s.Path}
 	for _, f := range []string{s.indicators, s.countries} {
 		if f != "" {
 			out = append(out, f)
@@ -139,7 +129,7 @@ func (s *Source) record(sr series, indicators, countries map[string]string) cata
 	return catalogsrc.Record{
 		ID:                 sr.data.ID,
 		NativeID:           sr.indicator + "." + sr.country,
-		Source:             s.namespace,
+		Source:             s.Namespace,
 		Title:              heading + " — " + name,
 		Unit:               unit,
 		Frequency:          sr.data.Frequency,
@@ -160,7 +150,7 @@ func (s *Source) codelist(ctx context.Context, file string, rej obs.Rejecter) (m
 	if file == "" {
 		return out, nil
 	}
-	f, err := obs.Open(file, s.encoding)
+	f, err := obs.Open(file, s.Encoding)
 	if err != nil {
 		return nil, err
 	}
@@ -188,12 +178,12 @@ type series struct {
 }
 
 func (s *Source) load(ctx context.Context, rej obs.Rejecter) ([]series, error) {
-	f, err := obs.Open(s.file, s.encoding)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return s.read(ctx, f, s.file, rej)
+	var out []series
+	err := s.ReadText(func(text io.Reader, path string) (err error) {
+		out, err = s.read(ctx, text, path, rej)
+		return err
+	})
+	return out, err
 }
 
 var columnNames = []string{"date", "value", "country", "indicator", "frequency"}
@@ -222,7 +212,7 @@ func (s *Source) read(ctx context.Context, r io.Reader, file string, rej obs.Rej
 		if err != nil {
 			return r.Reject(rej, field, err.Error())
 		}
-		id := s.namespace + ":" + row.indicator + "." + row.country
+		id := s.Namespace + ":" + row.indicator + "." + row.country
 		p := byID[id]
 		if p == nil {
 			p = &pending{

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/obs"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
 )
 
@@ -151,7 +152,7 @@ func TestMissingCodelist(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add([]byte("date;value;country;indicator;frequency\n1950-03-01;70207.0;US;NGDP_SA_XDC;Q\n"))
 	f.Add([]byte("date;value;country;indicator;frequency\n2023;7.68e6;MX;N;A\n2023-01;;MX;N;A\n"))
-	s := &Source{namespace: "ifs"}
+	s := &Source{File: obs.File{Namespace: "ifs"}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var sink obstest.Sink
 		out, err := s.read(context.Background(), bytes.NewReader(data), "fuzz.csv", &sink)

@@ -9,7 +9,7 @@
 //
 // Spec: files.file (required); options.sex and options.age select the rows
 // (default "Total" each), options.encoding (default utf-8),
-// options.namespace (id prefix, default "ilo").
+// options.Namespace (id prefix, default "ilo").
 package ilo
 
 import (
@@ -37,19 +37,17 @@ func init() {
 
 // Source reads the ILO table; it is both a catalog and an observation source.
 type Source struct {
-	file, encoding, namespace, sex, age string
+	obs.File
+	sex, age string
 }
 
 // New builds a Source from its spec.
 func New(spec catalogsrc.Spec) (*Source, error) {
-	file, err := spec.RequireFile("file")
+	f, err := obs.NewFile(spec, "", "ilo")
 	if err != nil {
 		return nil, err
 	}
-	s := &Source{file: file, encoding: spec.Options["encoding"], namespace: obs.Namespace(spec, "ilo"), sex: "Total", age: "Total"}
-	if _, err := obs.NewDecoder(s.encoding); err != nil {
-		return nil, fmt.Errorf("source %q: %w", spec.Name, err)
-	}
+	s := &Source{File: f, sex: "Total", age: "Total"}
 	if v := strings.TrimSpace(spec.Options["sex"]); v != "" {
 		s.sex = v
 	}
@@ -58,12 +56,6 @@ func New(spec catalogsrc.Spec) (*Source, error) {
 	}
 	return s, nil
 }
-
-// Name implements catalogsrc.Source and catalogsrc.ObservationSource.
-func (s *Source) Name() string { return s.namespace }
-
-// Files implements catalogsrc.Source and catalogsrc.ObservationSource.
-func (s *Source) Files() []string { return []string{s.file} }
 
 // ReadObservations implements catalogsrc.ObservationSource.
 func (s *Source) ReadObservations(ctx context.Context, sink catalogsrc.ObservationSink) error {
@@ -89,8 +81,8 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		pts := c.data.Points
 		rec := catalogsrc.Record{
 			ID:            c.data.ID,
-			NativeID:      strings.TrimPrefix(c.data.ID, s.namespace+":"),
-			Source:        s.namespace,
+			NativeID:      strings.TrimPrefix(c.data.ID, s.Namespace+":"),
+			Source:        s.Namespace,
 			Title:         Topic + " — " + c.name,
 			Unit:          "%",
 			Frequency:     catalogsrc.Quarterly,
@@ -115,12 +107,12 @@ type countrySeries struct {
 }
 
 func (s *Source) load(ctx context.Context, rej obs.Rejecter) ([]countrySeries, error) {
-	f, err := obs.Open(s.file, s.encoding)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return s.read(ctx, f, s.file, rej)
+	var out []countrySeries
+	err := s.ReadText(func(text io.Reader, path string) (err error) {
+		out, err = s.read(ctx, text, path, rej)
+		return err
+	})
+	return out, err
 }
 
 const (
@@ -203,9 +195,9 @@ func (s *Source) countryColumns(file string, header []string, keys []int, rej ob
 			continue
 		}
 		iso3, _ := country.ISO3FromName(name)
-		id := s.namespace + ":" + name
+		id := s.Namespace + ":" + name
 		if iso3 != "" {
-			id = s.namespace + ":" + iso3
+			id = s.Namespace + ":" + iso3
 		}
 		if prev, dup := byID[id]; dup {
 			rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: file, Line: 1}, Field: name, Reason: fmt.Sprintf("same country as column %q (%s); column skipped", prev, id)})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/obs"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
 )
 
@@ -149,7 +150,7 @@ func TestMissingFile(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add([]byte("\"Sex\",\"Age\",\"Quarter\",\"Türkiye\"\n\"Total\",\"Total\",\"2019Q4\",\"13.3\"\n"))
 	f.Add([]byte("Sex,Age,Quarter,A,A\nTotal,Total,2019q1,1,\nTotal,Total,2019Q1,,2\n"))
-	s := &Source{namespace: "ilo", sex: "Total", age: "Total"}
+	s := &Source{File: obs.File{Namespace: "ilo"}, sex: "Total", age: "Total"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var sink obstest.Sink
 		out, err := s.read(context.Background(), bytes.NewReader(data), "fuzz.csv", &sink)

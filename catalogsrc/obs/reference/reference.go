@@ -36,8 +36,8 @@ func init() {
 
 // Source reads one reference series.
 type Source struct {
-	file, encoding     string
-	id, namespace      string
+	obs.File
+	id                 string
 	title, unit, desc  string
 	country            string
 	path               []string
@@ -48,21 +48,19 @@ type Source struct {
 
 // New builds a Source from its spec.
 func New(spec catalogsrc.Spec) (*Source, error) {
-	file, err := spec.RequireFile("file")
+	f, err := obs.NewFile(spec, "", "")
 	if err != nil {
 		return nil, err
 	}
+	file := f.Path
 	opt := func(k string) string { return strings.TrimSpace(spec.Options[k]) }
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w: source %q: %s", catalogsrc.ErrBadSpec, spec.Name, fmt.Sprintf(format, a...))
 	}
 	stem := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	s := &Source{
-		file: file, encoding: opt("encoding"), id: opt("id"), title: opt("title"), unit: opt("unit"),
+		File: f, id: opt("id"), title: opt("title"), unit: opt("unit"),
 		desc: opt("description"), country: strings.ToUpper(opt("country")), column: opt("column"), dateColumn: opt("date_column"), sep: ',',
-	}
-	if _, err := obs.NewDecoder(s.encoding); err != nil {
-		return nil, fmt.Errorf("source %q: %w", spec.Name, err)
 	}
 	if s.id == "" {
 		s.id = "ref:" + stem
@@ -71,7 +69,7 @@ func New(spec catalogsrc.Spec) (*Source, error) {
 	if !ok || ns == "" || native == "" || strings.ContainsAny(s.id, " \t") {
 		return nil, bad("options.id %q is not a namespaced id like \"ref:nile\"", s.id)
 	}
-	s.namespace = ns
+	s.Namespace = ns
 	if s.title == "" {
 		s.title = stem
 	}
@@ -100,12 +98,6 @@ func New(spec catalogsrc.Spec) (*Source, error) {
 	return s, nil
 }
 
-// Name implements catalogsrc.Source and catalogsrc.ObservationSource.
-func (s *Source) Name() string { return s.namespace }
-
-// Files implements catalogsrc.Source and catalogsrc.ObservationSource.
-func (s *Source) Files() []string { return []string{s.file} }
-
 // ReadObservations implements catalogsrc.ObservationSource.
 func (s *Source) ReadObservations(ctx context.Context, sink catalogsrc.ObservationSink) error {
 	sd, ok, err := s.load(ctx, sink)
@@ -125,7 +117,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 	return sink.Add(catalogsrc.Record{
 		ID:          s.id,
 		NativeID:    native,
-		Source:      s.namespace,
+		Source:      s.Namespace,
 		Title:       s.title,
 		Unit:        s.unit,
 		Frequency:   sd.Frequency,
@@ -138,13 +130,12 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 	})
 }
 
-func (s *Source) load(ctx context.Context, rej obs.Rejecter) (catalogsrc.SeriesData, bool, error) {
-	f, err := obs.Open(s.file, s.encoding)
-	if err != nil {
-		return catalogsrc.SeriesData{}, false, err
-	}
-	defer f.Close()
-	return s.read(ctx, f, s.file, rej)
+func (s *Source) load(ctx context.Context, rej obs.Rejecter) (sd catalogsrc.SeriesData, ok bool, err error) {
+	err = s.ReadText(func(text io.Reader, path string) (err error) {
+		sd, ok, err = s.read(ctx, text, path, rej)
+		return err
+	})
+	return sd, ok, err
 }
 
 // columns picks the date and value columns from the header.

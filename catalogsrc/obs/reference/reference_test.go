@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/obs"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
 )
 
@@ -119,7 +120,7 @@ func TestBadSpec(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add([]byte("year,flow\n1871,1120\n1872,1160\n"))
 	f.Add([]byte("d,v\n2020-01,1\n2020M02,2\n2020Q1,\"3\n"))
-	s := &Source{id: "ref:x", namespace: "ref", sep: ','}
+	s := &Source{File: obs.File{Namespace: "ref"}, id: "ref:x", sep: ','}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var sink obstest.Sink
 		sd, ok, err := s.read(context.Background(), bytes.NewReader(data), "fuzz.csv", &sink)

@@ -42,20 +42,17 @@ func init() {
 
 // Source reads one long CPI file.
 type Source struct {
-	file, encoding string
-	ids            map[string]string // measure -> series id
+	obs.File
+	ids map[string]string // measure -> series id
 }
 
 // New builds a Source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.ObservationSource, error) {
-	file, err := spec.RequireFile("file")
+	f, err := obs.NewFile(spec, "", "turkstat")
 	if err != nil {
 		return nil, err
 	}
-	s := &Source{file: file, encoding: spec.Options["encoding"], ids: map[string]string{IndexMeasure: DefaultIndexID}}
-	if _, err := obs.NewDecoder(s.encoding); err != nil {
-		return nil, fmt.Errorf("source %q: %w", spec.Name, err)
-	}
+	s := &Source{File: f, ids: map[string]string{IndexMeasure: DefaultIndexID}}
 	for k, v := range spec.Options {
 		measure, ok := strings.CutSuffix(k, "_id")
 		if !ok {
@@ -77,20 +74,13 @@ func New(spec catalogsrc.Spec) (catalogsrc.ObservationSource, error) {
 	return s, nil
 }
 
-// Name implements catalogsrc.ObservationSource.
+// Name implements catalogsrc.ObservationSource: "turkstat" (series ids
+// are set per measure, so options.namespace has no use here).
 func (s *Source) Name() string { return "turkstat" }
-
-// Files implements catalogsrc.ObservationSource.
-func (s *Source) Files() []string { return []string{s.file} }
 
 // ReadObservations implements catalogsrc.ObservationSource.
 func (s *Source) ReadObservations(ctx context.Context, sink catalogsrc.ObservationSink) error {
-	f, err := obs.Open(s.file, s.encoding)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return s.read(ctx, f, s.file, sink)
+	return s.ReadText(func(text io.Reader, path string) error { return s.read(ctx, text, path, sink) })
 }
 
 const (

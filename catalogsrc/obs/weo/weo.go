@@ -9,7 +9,7 @@
 //
 // Spec: files.file (required); options.encoding (default latin1),
 // options.vintage (default taken from the file name, "WEOApr2024" from
-// WEOApr2024all.csv), options.namespace (id prefix, default "weo").
+// WEOApr2024all.csv), options.Namespace (id prefix, default "weo").
 package weo
 
 import (
@@ -39,24 +39,20 @@ func init() {
 
 // Source reads one WEO file.
 type Source struct {
-	file, encoding, vintage, namespace string
+	obs.File
+	vintage string
 }
 
 var vintageInName = regexp.MustCompile(`WEO[A-Z][a-z]{2}[0-9]{4}`)
 
 // New builds a Source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.ObservationSource, error) {
-	file, err := spec.RequireFile("file")
+	f, err := obs.NewFile(spec, DefaultEncoding, "weo")
 	if err != nil {
 		return nil, err
 	}
-	s := &Source{file: file, encoding: spec.Options["encoding"], namespace: obs.Namespace(spec, "weo")}
-	if s.encoding == "" {
-		s.encoding = DefaultEncoding
-	}
-	if _, err := obs.NewDecoder(s.encoding); err != nil {
-		return nil, fmt.Errorf("source %q: %w", spec.Name, err)
-	}
+	file := f.Path
+	s := &Source{File: f}
 	s.vintage = strings.TrimSpace(spec.Options["vintage"])
 	if s.vintage == "" {
 		s.vintage = vintageInName.FindString(filepath.Base(file))
@@ -67,20 +63,9 @@ func New(spec catalogsrc.Spec) (catalogsrc.ObservationSource, error) {
 	return s, nil
 }
 
-// Name implements catalogsrc.ObservationSource.
-func (s *Source) Name() string { return s.namespace }
-
-// Files implements catalogsrc.ObservationSource.
-func (s *Source) Files() []string { return []string{s.file} }
-
 // ReadObservations implements catalogsrc.ObservationSource.
 func (s *Source) ReadObservations(ctx context.Context, sink catalogsrc.ObservationSink) error {
-	f, err := obs.Open(s.file, s.encoding)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return s.read(ctx, f, s.file, sink)
+	return s.ReadText(func(text io.Reader, path string) error { return s.read(ctx, text, path, sink) })
 }
 
 // Column names of the WEO download.
@@ -189,7 +174,7 @@ func (s *Source) parseRow(row obs.Row, l layout, rej obs.Rejecter) (catalogsrc.S
 		}
 		parts = append(parts, v)
 	}
-	sd := catalogsrc.SeriesData{ID: s.namespace + ":" + strings.Join(parts, "|"), Frequency: catalogsrc.Annual, Pos: row.Pos()}
+	sd := catalogsrc.SeriesData{ID: s.Namespace + ":" + strings.Join(parts, "|"), Frequency: catalogsrc.Annual, Pos: row.Pos()}
 	for _, yc := range l.years {
 		v, ok, err := valueSyntax.ParseValue(rec[yc.index])
 		if err != nil {

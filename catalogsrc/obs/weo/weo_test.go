@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/obs"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
 	"github.com/sextant-dev/sextant/internal/testenv"
 )
@@ -163,7 +164,7 @@ func TestFullFile(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add([]byte("Country;Subject Descriptor;Units;Scale;2000;2001\nMalta;Population;Persons;Millions;1,234.5;n/a\n"))
 	f.Add([]byte("Country;Subject Descriptor;Units;2001;2000\nA;\"B; C\";D;-1e3;,1\n"))
-	s := &Source{vintage: "WEOApr2024", namespace: "weo"}
+	s := &Source{File: obs.File{Namespace: "weo"}, vintage: "WEOApr2024"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var sink obstest.Sink
 		err := s.read(context.Background(), bytes.NewReader(data), "fuzz.csv", &sink)
