@@ -23,22 +23,16 @@ const Kind = "bis"
 func init() { catalogsrc.Register(Kind, New) }
 
 // Source reads the policy rates file.
-type Source struct{ name, file string }
+type Source struct{ generic.OneFile }
 
 // New builds a BIS source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
-	file, err := spec.RequireFile("file")
+	f, err := generic.NewOneFile(spec, "file")
 	if err != nil {
 		return nil, err
 	}
-	return &Source{name: spec.Name, file: file}, nil
+	return &Source{f}, nil
 }
-
-// Name implements catalogsrc.Source.
-func (s *Source) Name() string { return s.name }
-
-// Files implements catalogsrc.Source.
-func (s *Source) Files() []string { return []string{s.file} }
 
 // economy accumulates one series key's rows.
 type economy struct {
@@ -61,7 +55,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 	var order []*economy
 	byKey := map[string]*economy{}
 	columns := []string{"series_key", "ref_area", "unit", "date", "value"}
-	err := generic.ReadTable(ctx, s.file, generic.TableOptions{}, columns, sink, func(row generic.Row) error {
+	err := generic.ReadTable(ctx, s.Path, generic.TableOptions{}, columns, sink, func(row generic.Row) error {
 		key := strings.TrimSpace(row.Get("series_key"))
 		if !generic.ValidID(key) {
 			return row.Reject(sink, "series_key", "empty or unprintable series key")
@@ -99,7 +93,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 func (s *Source) record(e *economy) catalogsrc.Record {
 	code, name := Area(e.area)
 	rec := catalogsrc.Record{
-		ID: s.name + ":" + e.key, NativeID: e.key, Source: s.name,
+		ID: s.Namespace + ":" + e.key, NativeID: e.key, Source: s.Namespace,
 		Unit: e.unit, Frequency: catalogsrc.Monthly, FrequencyText: "Monthly",
 		Start: monthStart(e.first), End: monthStart(e.last), Path: []string{"Central bank policy rates"}, Pos: e.pos,
 		Description: "Central bank policy rate, monthly, as published by the Bank for International Settlements.",

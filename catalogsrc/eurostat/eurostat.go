@@ -27,22 +27,16 @@ const Indent = 4
 func init() { catalogsrc.Register(Kind, New) }
 
 // Source reads a table of contents.
-type Source struct{ name, file string }
+type Source struct{ generic.OneFile }
 
 // New builds a Eurostat source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
-	file, err := spec.RequireFile("toc")
+	f, err := generic.NewOneFile(spec, "toc")
 	if err != nil {
 		return nil, err
 	}
-	return &Source{name: spec.Name, file: file}, nil
+	return &Source{f}, nil
 }
-
-// Name implements catalogsrc.Source.
-func (s *Source) Name() string { return s.name }
-
-// Files implements catalogsrc.Source.
-func (s *Source) Files() []string { return []string{s.file} }
 
 // Level returns a title's nesting level and the title without its indent.
 func Level(title string) (int, string) {
@@ -70,7 +64,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 	var folders []string // folder titles by level; index 0 is the root ("Database by themes")
 	seen := map[string]placed{}
 	columns := []string{"title", "code", "type", "data start", "data end"}
-	return generic.ReadTable(ctx, s.file, generic.TableOptions{Comma: '\t'}, columns, sink, func(row generic.Row) error {
+	return generic.ReadTable(ctx, s.Path, generic.TableOptions{Comma: '\t'}, columns, sink, func(row generic.Row) error {
 		level, title := Level(row.Get("title"))
 		title = generic.CleanText(title)
 		code := strings.TrimSpace(row.Get("code"))
@@ -115,7 +109,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 			path = append(path, folders[1:level]...) // below the root, above the entry
 		}
 		rec := catalogsrc.Record{
-			ID: s.name + ":" + code, NativeID: code, Source: s.name, Title: title,
+			ID: s.Namespace + ":" + code, NativeID: code, Source: s.Namespace, Title: title,
 			Start: start, End: end, Path: path, Pos: row.Pos(), Description: "Eurostat " + kind,
 		}
 		generic.CleanRecord(&rec)

@@ -1,6 +1,8 @@
 // Package generic reads a catalog from any CSV, TSV, JSON Lines or Parquet
-// file whose columns a spec maps to record fields, and holds the tabular
-// reading and date helpers the source-specific readers share.
+// file whose columns a spec maps to record fields, and holds what the
+// source-specific readers share: the row loop over a delimited file
+// (ReadTable, Table.Each, Row.Reject), the one-file source (OneFile), text
+// cleaning and date parsing.
 //
 // Spec.Columns maps record fields to input columns: id and title are
 // required; alt_titles, unit, frequency, start, end, seasonal_adjustment,
@@ -37,18 +39,20 @@ var Fields = []string{"id", "title", "alt_titles", "unit", "frequency", "start",
 
 // Source reads one mapped file.
 type Source struct {
-	name, file, format string
-	opt                TableOptions
-	columns            map[string]string
-	pathSep, listSep   string
+	OneFile
+	format           string
+	opt              TableOptions
+	columns          map[string]string
+	pathSep, listSep string
 }
 
 // New builds a generic source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
-	file, err := spec.RequireFile("file")
+	f, err := NewOneFile(spec, "file")
 	if err != nil {
 		return nil, err
 	}
+	file := f.Path
 	known := map[string]bool{}
 	for _, f := range Fields {
 		known[f] = true
@@ -66,7 +70,7 @@ func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
 			return nil, fmt.Errorf("%w: source %q: columns.%s is required", catalogsrc.ErrBadSpec, spec.Name, f)
 		}
 	}
-	s := &Source{name: spec.Name, file: file, columns: spec.Columns, pathSep: " > ", listSep: "|"}
+	s := &Source{OneFile: f, columns: spec.Columns, pathSep: " > ", listSep: "|"}
 	if v := spec.Options["path_separator"]; v != "" {
 		s.pathSep = v
 	}
@@ -117,20 +121,14 @@ func formatFromExt(file string) string {
 	return "csv"
 }
 
-// Name implements catalogsrc.Source.
-func (s *Source) Name() string { return s.name }
-
-// Files implements catalogsrc.Source.
-func (s *Source) Files() []string { return []string{s.file} }
-
 func (s *Source) open() (rowReader, error) {
 	switch s.format {
 	case "jsonl":
-		return openJSONRows(s.file)
+		return openJSONRows(s.Path)
 	case "parquet":
-		return openParquetRows(s.file)
+		return openParquetRows(s.Path)
 	}
-	t, err := OpenTable(s.file, s.opt)
+	t, err := OpenTable(s.Path, s.opt)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +157,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		sort.Strings(fields)
 		for _, f := range fields {
 			if !have[s.columns[f]] {
-				return fmt.Errorf("%w: %s: column %q (mapped to %s) not found", catalogsrc.ErrUnreadable, s.file, s.columns[f], f)
+				return fmt.Errorf("%w: %s: column %q (mapped to %s) not found", catalogsrc.ErrUnreadable, s.Path, s.columns[f], f)
 			}
 		}
 	}
@@ -213,7 +211,7 @@ func (s *Source) record(row inputRow) (catalogsrc.Record, *catalogsrc.Problem) {
 		return catalogsrc.Record{}, problem("id", "id holds control characters or invalid UTF-8")
 	}
 	rec := catalogsrc.Record{
-		ID: s.name + ":" + id, NativeID: id, Source: s.name,
+		ID: s.Namespace + ":" + id, NativeID: id, Source: s.Namespace,
 		Title: one("title"), Unit: one("unit"), FrequencyText: one("frequency"),
 		SeasonalAdjustment: one("seasonal_adjustment"), Description: one("description"),
 		Aggregation: strings.ToLower(one("aggregation")), Pos: row.pos,

@@ -27,22 +27,16 @@ func init() { catalogsrc.Register(Kind, New) }
 var unitLike = regexp.MustCompile(`(?i)(currency|euros?|dollars|index|percent|rate\b|number|sdr|units?\b|ratio|per |\bfte\b)`)
 
 // Source reads the IFS indicator list.
-type Source struct{ name, file string }
+type Source struct{ generic.OneFile }
 
 // New builds an IFS source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
-	file, err := spec.RequireFile("indicators")
+	f, err := generic.NewOneFile(spec, "indicators")
 	if err != nil {
 		return nil, err
 	}
-	return &Source{name: spec.Name, file: file}, nil
+	return &Source{f}, nil
 }
-
-// Name implements catalogsrc.Source.
-func (s *Source) Name() string { return s.name }
-
-// Files implements catalogsrc.Source.
-func (s *Source) Files() []string { return []string{s.file} }
 
 // Split returns an IFS description's path (all comma elements but the
 // last) and its unit (the last element when it reads as a unit).
@@ -67,7 +61,7 @@ func Split(description string) (path []string, unit string) {
 func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 	seen := map[string]int{}
 	columns := []string{"parameter_value", "description"}
-	return generic.ReadTable(ctx, s.file, generic.TableOptions{Comma: ';'}, columns, sink, func(row generic.Row) error {
+	return generic.ReadTable(ctx, s.Path, generic.TableOptions{Comma: ';'}, columns, sink, func(row generic.Row) error {
 		id := strings.TrimSpace(row.Get("parameter_value"))
 		desc := generic.CleanText(row.Get("description"))
 		switch {
@@ -81,7 +75,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		}
 		seen[id] = row.Line
 		path, unit := Split(desc)
-		rec := catalogsrc.Record{ID: s.name + ":" + id, NativeID: id, Source: s.name, Title: desc, Unit: unit, Path: path, Pos: row.Pos()}
+		rec := catalogsrc.Record{ID: s.Namespace + ":" + id, NativeID: id, Source: s.Namespace, Title: desc, Unit: unit, Path: path, Pos: row.Pos()}
 		generic.CleanRecord(&rec)
 		return sink.Add(rec)
 	})

@@ -20,22 +20,16 @@ const Kind = "wdi"
 func init() { catalogsrc.Register(Kind, New) }
 
 // Source reads the WDI series list.
-type Source struct{ name, file string }
+type Source struct{ generic.OneFile }
 
 // New builds a WDI source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
-	file, err := spec.RequireFile("series")
+	f, err := generic.NewOneFile(spec, "series")
 	if err != nil {
 		return nil, err
 	}
-	return &Source{name: spec.Name, file: file}, nil
+	return &Source{f}, nil
 }
-
-// Name implements catalogsrc.Source.
-func (s *Source) Name() string { return s.name }
-
-// Files implements catalogsrc.Source.
-func (s *Source) Files() []string { return []string{s.file} }
 
 // TopicPath splits "Financial Sector: Interest rates" into its parts.
 func TopicPath(topic string) []string {
@@ -52,7 +46,7 @@ func TopicPath(topic string) []string {
 func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 	seen := map[string]int{}
 	columns := []string{"Series Code", "Topic", "Indicator Name", "Short definition", "Long definition", "Unit of measure", "Periodicity"}
-	return generic.ReadTable(ctx, s.file, generic.TableOptions{}, columns, sink, func(row generic.Row) error {
+	return generic.ReadTable(ctx, s.Path, generic.TableOptions{}, columns, sink, func(row generic.Row) error {
 		id := strings.TrimSpace(row.Get("Series Code"))
 		if !generic.ValidID(id) {
 			return row.Reject(sink, "Series Code", "empty or unprintable series code")
@@ -61,7 +55,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 			return row.Reject(sink, "Series Code", fmt.Sprintf("duplicate series code, first at line %d", first))
 		}
 		rec := catalogsrc.Record{
-			ID: s.name + ":" + id, NativeID: id, Source: s.name,
+			ID: s.Namespace + ":" + id, NativeID: id, Source: s.Namespace,
 			Title: row.Get("Indicator Name"), Unit: row.Get("Unit of measure"),
 			FrequencyText: row.Get("Periodicity"), Path: TopicPath(row.Get("Topic")),
 			Description: row.Get("Short definition"),

@@ -26,11 +26,14 @@ func init() { catalogsrc.Register(Kind, New) }
 var year = regexp.MustCompile(`^\d{4}$`)
 
 // Source reads one WEO file.
-type Source struct{ name, file, vintage string }
+type Source struct {
+	generic.OneFile
+	vintage string
+}
 
 // New builds a WEO source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
-	file, err := spec.RequireFile("file")
+	f, err := generic.NewOneFile(spec, "file")
 	if err != nil {
 		return nil, err
 	}
@@ -38,14 +41,8 @@ func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {
 	if v == "" {
 		v = "WEOApr2024"
 	}
-	return &Source{name: spec.Name, file: file, vintage: v}, nil
+	return &Source{OneFile: f, vintage: v}, nil
 }
-
-// Name implements catalogsrc.Source.
-func (s *Source) Name() string { return s.name }
-
-// Files implements catalogsrc.Source.
-func (s *Source) Files() []string { return []string{s.file} }
 
 // NativeID builds a WEO row's id from its parts.
 func NativeID(vintage, country, subject, units string) string {
@@ -57,7 +54,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	t, err := generic.OpenTable(s.file, generic.TableOptions{Comma: ';', Encoding: "latin-1"})
+	t, err := generic.OpenTable(s.Path, generic.TableOptions{Comma: ';', Encoding: "latin-1"})
 	if err != nil {
 		return err
 	}
@@ -72,7 +69,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		}
 	}
 	if len(years) == 0 {
-		return fmt.Errorf("%w: %s: no year columns in header", catalogsrc.ErrUnreadable, s.file)
+		return fmt.Errorf("%w: %s: no year columns in header", catalogsrc.ErrUnreadable, s.Path)
 	}
 	seen := map[string]int{}
 	return t.Each(ctx, sink, func(row generic.Row) error {
@@ -105,7 +102,7 @@ func (s *Source) record(row generic.Row, header []string, years []int) (catalogs
 	}
 	id := NativeID(s.vintage, country, subject, units)
 	rec := catalogsrc.Record{
-		ID: s.name + ":" + id, NativeID: id, Source: s.name,
+		ID: s.Namespace + ":" + id, NativeID: id, Source: s.Namespace,
 		Title: subject + " — " + country, Unit: unitText(units, row.Get("Scale")),
 		Frequency: catalogsrc.Annual, FrequencyText: "Annual", Path: []string{subject},
 		Vintage: s.vintage, Pos: row.Pos(),
