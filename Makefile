@@ -6,7 +6,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 MODEL_DIR := .cache/model-default
 BIN := bin/sextant
 
-.PHONY: all build model demo test test-short fuzz bench bench-scale shared-55k shared-all clean
+.PHONY: all build model demo test test-short fuzz bench scale-bundles shared-55k shared-all clean
 
 all: build
 
@@ -32,10 +32,18 @@ demo: build model
 	  for q in "Turkey consumer price index" "US unemployment rate" "policy rate Türkiye" "GDP per capita"; do \
 	    echo; echo "== sextant search \"$$q\""; $(BIN) search -b out/demo --limit 8 "$$q"; done; fi
 
-test: model
+# The tests run at real catalog scale: when ../shared is there, the shared
+# bundles are built (or brought up to date) first, and the scale tests use them.
+test: model scale-bundles
 	$(GO) vet ./...
 	$(GO) test -timeout 60m ./...
 	$(MAKE) fuzz FUZZTIME=5s
+
+scale-bundles: build model
+	@if [ -d ../shared/catalogs ]; then \
+	  $(BIN) build -q -c testdata/shared-55k.yaml -o out/shared-55k && \
+	  $(BIN) build -q -c testdata/shared-all.yaml -o out/shared-all; \
+	else echo "no ../shared/catalogs: the catalog-scale tests will skip"; fi
 
 test-short:
 	$(GO) test -short ./...
