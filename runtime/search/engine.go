@@ -7,11 +7,8 @@ import (
 	"os"
 	"sort"
 
-	"github.com/blevesearch/bleve/v2"
-
 	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/internal/embed"
-	"github.com/sextant-dev/sextant/internal/textindex"
 	"github.com/sextant-dev/sextant/runtime/catalog"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
@@ -94,8 +91,8 @@ type Engine struct {
 	w            Weights
 	boost        query.Options
 	parser       *query.Parser
-	text         bleve.Index // nil when the bundle has none
-	indexFilters bool        // the index's keyword fields hold the catalog's codes
+	lex          *lexIndex // nil when the bundle has no text index
+	indexFilters bool      // the index's keyword fields hold the catalog's codes
 	vec          *vectorIndex
 	embedder     *embed.Embedder
 	sources      []string
@@ -105,7 +102,12 @@ type Engine struct {
 	headRows  [][]int32      // heading → rows directly under it
 	headParts [][]int32      // heading → its vector partitions
 	looseRows map[string]int // source → rows without a known heading
-	prep      *preparedRows
+	// Each row's source and country as small codes, for scoped searches.
+	rowSource   []uint16
+	rowCountry  []uint16
+	sourceCode  map[string]int32
+	countryCode map[string]int32
+	prep        *preparedRows
 }
 
 // New opens the bundle's text index (read-only), its row and heading
@@ -133,11 +135,11 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		}
 	}()
 	if dir := cat.Bundle.Path(bundle.TextIndexDir); exists(dir) {
-		idx, err := textindex.Open(dir)
+		lex, err := openLex(ctx, dir, cat)
 		if err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
-		e.text = idx
+		e.lex = lex
 		e.indexFilters = e.probeIndexFilters(ctx)
 	}
 	if emb := cat.Bundle.Manifest.Embedding; emb != nil && !opts.Disable.Semantic {
@@ -161,7 +163,21 @@ func (e *Engine) index() {
 	e.rowHead = make([]int32, len(c.Rows))
 	e.headRows = make([][]int32, len(c.Headings))
 	e.looseRows = map[string]int{}
+	e.rowSource = make([]uint16, len(c.Rows))
+	e.rowCountry = make([]uint16, len(c.Rows))
+	e.sourceCode = map[string]int32{}
+	e.countryCode = map[string]int32{"": 0}
+	code := func(m map[string]int32, s string) uint16 {
+		n, ok := m[s]
+		if !ok {
+			n = int32(len(m))
+			m[s] = n
+		}
+		return uint16(n)
+	}
 	for i := range c.Rows {
+		e.rowSource[i] = code(e.sourceCode, c.Rows[i].Source)
+		e.rowCountry[i] = code(e.countryCode, c.Rows[i].Country)
 		e.rowHead[i] = -1
 		if h, ok := c.HeadingIndex(c.Rows[i].HeadingID); ok {
 			e.rowHead[i] = int32(h)
@@ -227,9 +243,9 @@ func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
 // Close releases the text index and the model.
 func (e *Engine) Close() error {
 	var errs []error
-	if e.text != nil {
-		errs = append(errs, e.text.Close())
-		e.text = nil
+	if e.lex != nil {
+		errs = append(errs, e.lex.close())
+		e.lex = nil
 	}
 	if e.embedder != nil {
 		errs = append(errs, e.embedder.Close())
@@ -256,7 +272,7 @@ func (e *Engine) active(m Mode) Signals {
 		s.Keyword, s.Synonyms, s.Semantic = true, true, true
 	}
 	d := e.opts.Disable
-	s.Keyword = s.Keyword && !d.Keyword && e.text != nil
+	s.Keyword = s.Keyword && !d.Keyword && e.lex != nil
 	s.Headings = s.Headings && !d.Headings
 	s.Semantic = s.Semantic && !d.Semantic && e.vec != nil
 	s.Boosts = s.Boosts && !d.Boosts

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -24,12 +23,11 @@ const (
 // Query bounds: a pasted paragraph must not turn into a query of
 // thousands of clauses.
 const (
-	maxQueryRunes  = 1000
-	maxTerms       = 24
-	maxExpansions  = 16
-	lexicalDepth   = 1000 // rows kept from the text index per query
-	headingDepth   = 64   // heading documents kept per query
-	unfilteredOver = 4    // extra depth when filters cannot be pushed into the index
+	maxQueryRunes = 1000
+	maxTerms      = 24
+	maxExpansions = 16
+	lexicalDepth  = 1000 // best rows of the text query kept as candidates
+	headingDepth  = 64   // best heading documents kept per query
 )
 
 // lexicalHits is what the text index returned for one query.
@@ -86,7 +84,7 @@ func queryTerms(u query.Understanding, facetWeight float64) []weightedTerm {
 	return out
 }
 
-// clause is one weighted match of the text query with the number of
+// clause is one weighted part of the text query with the number of
 // documents its rarest word occurs in (its field), which decides whether
 // the clause may bring candidates or only add to their scores.
 type clause struct {
@@ -94,10 +92,11 @@ type clause struct {
 	df uint64
 }
 
-// textQuery builds the text query: every query word against the title,
-// alt, heading and unit fields with their weights, and every expansion's
-// words (all of them, in one field) at the expansion's weight times
-// synonymWeight. No word is required.
+// textQuery builds the text query from term queries on words analysed
+// once here (bleve's match queries would analyse them again per field):
+// every query word against the title, alt, heading and unit fields with
+// their weights, and every expansion (all its words, in one field) at the
+// expansion's weight times synonymWeight. No word is required.
 //
 // Clauses whose word occurs in more than commonDF documents ("rate",
 // "index", "us" at 358,000 rows) do not bring candidates on their own:
@@ -106,26 +105,9 @@ type clause struct {
 // posting lists only at documents the rarer words already matched (a
 // static form of MaxScore pruning: a document matching only common words
 // could not reach the top anyway, as their IDF is low). A query of common
-// words only requires its rarest word.
-func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) (bquery.Query, error) {
-	df, closeReader, err := e.docFreq()
-	if err != nil {
-		return nil, err
-	}
-	defer closeReader()
-	var clauses []clause
-	add := func(text, field string, op bquery.MatchQueryOperator, boost float64) {
-		n, ok := df(text, field, op == bquery.MatchQueryOperatorAnd)
-		if !ok {
-			return // no document has the words in this field
-		}
-		m := bleve.NewMatchQuery(text)
-		m.SetField(field)
-		m.Analyzer = textindex.AnalyzerName
-		m.Operator = op
-		m.SetBoost(boost)
-		clauses = append(clauses, clause{m, n})
-	}
+// words only requires its rarest clause.
+func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) bquery.Query {
+	l := e.lex
 	fields := []struct {
 		name  string
 		boost float64
@@ -135,9 +117,58 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		{textindex.FieldHeading, boostHeading},
 		{textindex.FieldUnit, boostUnit},
 	}
+	df := map[[2]string]uint64{}
+	freq := func(tok, field string) uint64 {
+		k := [2]string{tok, field}
+		n, ok := df[k]
+		if !ok {
+			n = l.docFreq(ctx, tok, field)
+			df[k] = n
+		}
+		return n
+	}
+	var clauses []clause
+	// add adds the clause for toks in one field: any of them (a query
+	// word analysed into several tokens) or, with all, every one.
+	add := func(toks []string, field string, all bool, boost float64) {
+		var qs []bquery.Query
+		var sum, least uint64
+		for i, t := range toks {
+			n := freq(t, field)
+			if n == 0 {
+				if all {
+					return // no document has every word in this field
+				}
+				continue
+			}
+			sum += n
+			if i == 0 || n < least {
+				least = n
+			}
+			tq := bleve.NewTermQuery(t)
+			tq.SetField(field)
+			tq.SetBoost(boost)
+			qs = append(qs, tq)
+		}
+		switch {
+		case len(qs) == 0:
+			return
+		case len(qs) == 1:
+			clauses = append(clauses, clause{qs[0], sum})
+		case all:
+			c := bleve.NewConjunctionQuery(qs...)
+			c.SetBoost(boost)
+			clauses = append(clauses, clause{c, least})
+		default:
+			d := bleve.NewDisjunctionQuery(qs...)
+			d.SetBoost(boost)
+			clauses = append(clauses, clause{d, sum})
+		}
+	}
 	for _, t := range terms {
+		toks := l.tokens(t.text)
 		for _, f := range fields {
-			add(t.text, f.name, bquery.MatchQueryOperatorOr, t.weight*f.boost)
+			add(toks, f.name, false, t.weight*f.boost)
 		}
 	}
 	if synonymWeight > 0 {
@@ -148,14 +179,14 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			if len(x.Terms) == 0 {
 				continue
 			}
-			text := strings.Join(x.Terms, " ")
+			toks := l.tokens(strings.Join(x.Terms, " "))
 			for _, f := range fields[:3] {
-				add(text, f.name, bquery.MatchQueryOperatorAnd, x.Weight*synonymWeight*f.boost)
+				add(toks, f.name, true, x.Weight*synonymWeight*f.boost)
 			}
 		}
 	}
 	if len(clauses) == 0 {
-		return nil, nil
+		return nil
 	}
 	limit := e.commonDF()
 	var rare, common []bquery.Query
@@ -173,13 +204,13 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		}
 	}
 	if len(common) == 0 {
-		return bleve.NewDisjunctionQuery(rare...), nil
+		return bleve.NewDisjunctionQuery(rare...)
 	}
 	b := bleve.NewBooleanQuery()
 	b.AddMust(bleve.NewDisjunctionQuery(rare...))
 	b.AddShould(bleve.NewDisjunctionQuery(common...))
 	b.SetMinShould(0)
-	return b, nil
+	return b
 }
 
 // commonDFFraction is the share of the catalog above which a word is
@@ -192,52 +223,6 @@ const (
 
 func (e *Engine) commonDF() uint64 {
 	return uint64(max(commonDFFloor, int(commonDFFraction*float64(len(e.cat.Rows)))))
-}
-
-// docFreq returns a function giving, for a text in a field, the document
-// count of its rarest analysed word (all: every word must occur; any:
-// the sum over words), and false when no document matches.
-func (e *Engine) docFreq() (func(text, field string, all bool) (uint64, bool), func(), error) {
-	ai, err := e.text.Advanced()
-	if err != nil {
-		return nil, nil, fmt.Errorf("search: text index: %w", err)
-	}
-	r, err := ai.Reader()
-	if err != nil {
-		return nil, nil, fmt.Errorf("search: text index: %w", err)
-	}
-	an := e.text.Mapping().AnalyzerNamed(textindex.AnalyzerName)
-	count := func(tok []byte, field string) uint64 {
-		tfr, err := r.TermFieldReader(context.Background(), tok, field, false, false, false)
-		if err != nil {
-			return 0
-		}
-		n := tfr.Count()
-		tfr.Close()
-		return n
-	}
-	f := func(text, field string, all bool) (uint64, bool) {
-		toks := an.Analyze([]byte(text))
-		if len(toks) == 0 {
-			return 0, false
-		}
-		var sum, least uint64
-		for i, t := range toks {
-			n := count(t.Term, field)
-			if all && n == 0 {
-				return 0, false
-			}
-			sum += n
-			if i == 0 || n < least {
-				least = n
-			}
-		}
-		if all {
-			return least, true
-		}
-		return sum, sum > 0
-	}
-	return f, func() { r.Close() }, nil
 }
 
 // indexFilter expresses the source, frequency and country filters as
@@ -269,128 +254,103 @@ func indexFilter(f filter) bquery.Query {
 	return bleve.NewConjunctionQuery(must...)
 }
 
-// searchText runs the text query for rows (with the index-side filters
-// when the index carries them) and for heading documents.
-func (e *Engine) searchText(ctx context.Context, q bquery.Query, f filter, wantRows, wantHeads bool) (lexicalHits, error) {
+// searchText runs the text query once and keeps, from every row it
+// matches that passes the filter (pushed into the index when the index
+// carries the filter fields, else checked here), the best lexicalDepth
+// rows and the best scopedDepth rows of each scope (the request's filter
+// narrowed to one source or country the query names: such a source or
+// country can be crowded out of the overall best by a large family of
+// look-alike rows from elsewhere, thousands of FRED house price indices
+// for one Eurostat dataset). Heading documents it matches are kept too
+// when wantHeads.
+func (e *Engine) searchText(ctx context.Context, q bquery.Query, f filter, scopes []scope, keep func(int32) bool, wantHeads bool) (lexicalHits, error) {
 	hits := lexicalHits{rows: map[int32]float64{}, heads: map[int32]float64{}}
-	if q == nil || e.text == nil {
+	if q == nil || e.lex == nil {
 		return hits, nil
 	}
-	if wantRows {
-		rq, depth := q, lexicalDepth
-		if fq := indexFilter(f); fq != nil {
-			if e.indexFilters {
-				rq = bleve.NewConjunctionQuery(q, fq)
-			} else {
-				depth = lexicalDepth * unfilteredOver
+	rq := q
+	fq := indexFilter(f)
+	if fq != nil && e.indexFilters {
+		rq = bleve.NewConjunctionQuery(q, fq)
+	}
+	best := bestRows{k: lexicalDepth}
+	scoped := make([]bestRows, len(scopes))
+	for i := range scoped {
+		scoped[i].k = scopedDepth
+	}
+	heads := bestRows{k: headingDepth}
+	total, err := e.lex.run(ctx, rq, func(m match) {
+		r := e.lex.row(m.doc)
+		if r < 0 {
+			if h := e.lex.heading(m.doc); h >= 0 && wantHeads && fq == nil {
+				heads.offer(h, m.score)
+			}
+			return
+		}
+		if keep != nil && !keep(r) {
+			return
+		}
+		best.offer(r, m.score)
+		for i, s := range scopes {
+			if e.inScope(r, s) {
+				scoped[i].offer(r, m.score)
 			}
 		}
-		if !f.onlyIndexed() {
-			depth = lexicalDepth * unfilteredOver
-		}
-		res, err := e.text.SearchInContext(ctx, bleve.NewSearchRequestOptions(rq, depth, 0, false))
-		if err != nil {
-			return hits, fmt.Errorf("search: text index: %w", err)
-		}
-		hits.total = res.Total
-		for _, h := range res.Hits {
-			i, ok := e.cat.Index(h.ID)
-			if !ok {
-				continue // a heading document
+		hits.maxRow = max(hits.maxRow, m.score)
+	})
+	if err != nil {
+		return hits, err
+	}
+	hits.total = total
+	for _, t := range append([]bestRows{best}, scoped...) {
+		for _, s := range t.sorted() {
+			if _, dup := hits.rows[s.row]; !dup {
+				hits.rows[s.row] = s.score
+				hits.rowOrder = append(hits.rowOrder, s.row)
 			}
-			if _, dup := hits.rows[int32(i)]; dup {
-				continue
-			}
-			hits.rows[int32(i)] = h.Score
-			hits.rowOrder = append(hits.rowOrder, int32(i))
-			hits.maxRow = max(hits.maxRow, h.Score)
 		}
 	}
-	if wantHeads {
+	if wantHeads && fq != nil {
 		kind := bleve.NewTermQuery(textindex.KindHeading)
 		kind.SetField(textindex.FieldKind)
-		res, err := e.text.SearchInContext(ctx, bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(q, kind), headingDepth, 0, false))
-		if err != nil {
-			return hits, fmt.Errorf("search: text index: %w", err)
-		}
-		for _, h := range res.Hits {
-			id, ok := strings.CutPrefix(h.ID, "h:")
-			if !ok {
-				continue
+		if _, err := e.lex.run(ctx, bleve.NewConjunctionQuery(q, kind), func(m match) {
+			if h := e.lex.heading(m.doc); h >= 0 {
+				heads.offer(h, m.score)
 			}
-			hi, ok := e.cat.HeadingIndex(id)
-			if !ok {
-				continue
-			}
-			hits.heads[int32(hi)] = h.Score
-			hits.headRank = append(hits.headRank, int32(hi))
-			hits.maxHead = max(hits.maxHead, h.Score)
+		}); err != nil {
+			return hits, err
 		}
+	}
+	for _, s := range heads.sorted() {
+		hits.heads[s.row] = s.score
+		hits.headRank = append(hits.headRank, s.row)
+		hits.maxHead = max(hits.maxHead, s.score)
 	}
 	return hits, nil
 }
 
-// scopedDepth is how many rows a scoped search (one named source or
-// country) adds to the candidates.
+// scopedDepth is how many rows each scope (one named source or country)
+// adds to the candidates.
 const scopedDepth = 250
-
-// addScoped runs the text query again within each scope (the request's
-// filter narrowed to one source or country the query names) and adds the
-// rows found: a source or country the query asks for can be crowded out
-// of the unscoped result list by a large family of look-alike rows from
-// elsewhere (thousands of FRED house price indices for one Eurostat
-// dataset). Scores are the same query's BM25, so they mix with the
-// unscoped hits.
-func (e *Engine) addScoped(ctx context.Context, q bquery.Query, scopes []filter, hits *lexicalHits) error {
-	if q == nil || e.text == nil || !e.indexFilters {
-		return nil
-	}
-	for _, f := range scopes {
-		rq := bleve.NewConjunctionQuery(q, indexFilter(f))
-		res, err := e.text.SearchInContext(ctx, bleve.NewSearchRequestOptions(rq, scopedDepth, 0, false))
-		if err != nil {
-			return fmt.Errorf("search: text index: %w", err)
-		}
-		for _, h := range res.Hits {
-			i, ok := e.cat.Index(h.ID)
-			if !ok {
-				continue
-			}
-			if _, dup := hits.rows[int32(i)]; dup {
-				continue
-			}
-			hits.rows[int32(i)] = h.Score
-			hits.rowOrder = append(hits.rowOrder, int32(i))
-			hits.maxRow = max(hits.maxRow, h.Score)
-		}
-	}
-	return nil
-}
 
 // probeIndexFilters checks that the index's keyword fields hold the
 // catalog's source, frequency and country codes, by asking for one row
-// with its own values. When they do not, filters are applied after the
-// search only (over a deeper result list).
+// with its own values. When they do not, filters are applied to the
+// matches instead.
 func (e *Engine) probeIndexFilters(ctx context.Context) bool {
-	if e.text == nil {
-		return false
-	}
-	for i := range e.cat.Rows {
-		r := &e.cat.Rows[i]
-		if r.Source == "" || r.Frequency == "" || r.Country == "" {
-			continue
-		}
-		fq := indexFilter(filter{sources: []string{r.Source}, frequency: r.Frequency, country: r.Country})
-		q := bleve.NewConjunctionQuery(bleve.NewDocIDQuery([]string{r.ID}), fq)
-		res, err := e.text.SearchInContext(ctx, bleve.NewSearchRequestOptions(q, 1, 0, false))
-		return err == nil && res.Total == 1
-	}
-	// No row has all three: check source alone on the first row.
-	if len(e.cat.Rows) == 0 {
+	if e.lex == nil || len(e.cat.Rows) == 0 {
 		return false
 	}
 	r := &e.cat.Rows[0]
-	q := bleve.NewConjunctionQuery(bleve.NewDocIDQuery([]string{r.ID}), indexFilter(filter{sources: []string{r.Source}}))
-	res, err := e.text.SearchInContext(ctx, bleve.NewSearchRequestOptions(q, 1, 0, false))
-	return err == nil && res.Total == 1
+	f := filter{sources: []string{r.Source}}
+	for i := range e.cat.Rows {
+		c := &e.cat.Rows[i]
+		if c.Source != "" && c.Frequency != "" && c.Country != "" {
+			r, f = c, filter{sources: []string{c.Source}, frequency: c.Frequency, country: c.Country}
+			break
+		}
+	}
+	q := bleve.NewConjunctionQuery(bleve.NewDocIDQuery([]string{r.ID}), indexFilter(f))
+	n, err := e.lex.run(ctx, q, func(match) {})
+	return err == nil && n == 1
 }

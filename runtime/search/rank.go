@@ -107,7 +107,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	if mode == Semantic && !on.Semantic && e.vec == nil {
 		return Result{}, ErrNoEmbeddings
 	}
-	if mode == Keyword && e.text == nil {
+	if mode == Keyword && e.lex == nil {
 		return Result{}, ErrNoTextIndex
 	}
 	text := truncateRunes(req.Query, maxQueryRunes)
@@ -127,27 +127,23 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	}
 
 	var lex lexicalHits
-	lexHeads := on.Headings && e.text != nil && mode != Semantic && e.w.Heading > 0
+	lexHeads := on.Headings && e.lex != nil && mode != Semantic && e.w.Heading > 0
 	if on.Keyword || lexHeads {
 		synW := 0.0
 		if on.Synonyms {
 			synW = e.w.Synonym
 		}
-		q, err := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, synW)
-		if err != nil {
-			return Result{}, err
-		}
-		lex, err = e.searchText(ctx, q, f, on.Keyword, lexHeads)
-		if err != nil {
-			return Result{}, err
-		}
+		q := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, synW)
+		var sc []scope
 		if on.Keyword && on.Boosts {
-			if err := e.addScoped(ctx, q, scopes(u, f), &lex); err != nil {
-				return Result{}, err
-			}
+			sc = e.scopes(u, f)
 		}
-		for _, r := range lex.rowOrder {
-			if keep == nil || keep(r) {
+		lex, err = e.searchText(ctx, q, f, sc, keep, lexHeads)
+		if err != nil {
+			return Result{}, err
+		}
+		if on.Keyword {
+			for _, r := range lex.rowOrder {
 				p.get(r).kw = lex.rows[r] / lex.maxRow
 			}
 		}
@@ -194,10 +190,15 @@ const (
 	minScopedSource    = 0.5 // source hints weaker than this are not searched alone
 )
 
-// scopes returns the request's filter narrowed, in turn, to each source
-// and country the query names that the filter does not already fix.
-func scopes(u query.Understanding, f filter) []filter {
-	var out []filter
+// scope is one source or country a query names, as codes of
+// Engine.rowSource and Engine.rowCountry (-1: any).
+type scope struct{ source, country int32 }
+
+// scopes returns, in turn, each source and country the query names that
+// the filter does not already fix (a source the filter excludes is
+// skipped: its rows would not pass).
+func (e *Engine) scopes(u query.Understanding, f filter) []scope {
+	var out []scope
 	if len(f.sources) != 1 {
 		n := 0
 		for _, s := range u.Sources {
@@ -207,9 +208,11 @@ func scopes(u query.Understanding, f filter) []filter {
 			if len(f.sources) > 0 && !slices.Contains(f.sources, s.Namespace) {
 				continue
 			}
-			g := f
-			g.sources = []string{s.Namespace}
-			out = append(out, g)
+			code, ok := e.sourceCode[s.Namespace]
+			if !ok {
+				continue // no row of this source
+			}
+			out = append(out, scope{source: code, country: -1})
 			n++
 		}
 	}
@@ -218,12 +221,20 @@ func scopes(u query.Understanding, f filter) []filter {
 			if i == maxScopedCountries {
 				break
 			}
-			g := f
-			g.country = c
-			out = append(out, g)
+			if code, ok := e.countryCode[c]; ok {
+				out = append(out, scope{source: -1, country: code})
+			}
 		}
 	}
 	return out
+}
+
+// inScope reports whether row r is of the scope's source or country.
+func (e *Engine) inScope(r int32, s scope) bool {
+	if s.source >= 0 {
+		return int32(e.rowSource[r]) == s.source
+	}
+	return int32(e.rowCountry[r]) == s.country
 }
 
 // queryVector embeds what the query is about: its topic words when it has

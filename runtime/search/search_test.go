@@ -150,7 +150,7 @@ func TestFiltersExclude(t *testing.T) {
 func TestBadFiltersAndModeAreErrors(t *testing.T) {
 	e := labourEngine(t)
 	for _, req := range []Request{
-		{Query: "x", Frequency: "fortnightly-ish"},
+		{Query: "x", Frequency: "now and then"},
 		{Query: "x", Sources: []string{"nope"}},
 		{Query: "x", Country: "Atlantis"},
 		{Query: "x", From: "20x0"},

@@ -1,0 +1,93 @@
+package search
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// TestTextPassScoresLikeBleveSearch checks that the engine's own pass over
+// the index scores every match exactly as bleve's search does (BM25, not
+// the TF-IDF its searchers fall back to without the scoring model), and
+// that internal document numbers map back to the right rows and headings.
+func TestTextPassScoresLikeBleveSearch(t *testing.T) {
+	e := labourEngine(t)
+	ctx := context.Background()
+	for _, text := range []string{"unemployment rate turkey", "consumer price index general", "producer prices mining", "cpi"} {
+		u := e.parser.Parse(text)
+		q := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, e.w.Synonym)
+		if q == nil {
+			t.Fatalf("%q: no text query", text)
+		}
+		want, err := e.lex.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(q, 1000, 0, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]float64{}
+		n, err := e.lex.run(ctx, q, func(m match) {
+			if r := e.lex.row(m.doc); r >= 0 {
+				got[e.cat.Rows[r].ID] = m.score
+			} else if h := e.lex.heading(m.doc); h >= 0 {
+				got["h:"+e.cat.Headings[h].ID] = m.score
+			} else {
+				t.Errorf("%q: document %d maps to nothing", text, m.doc)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != want.Total || len(got) != len(want.Hits) {
+			t.Errorf("%q: %d matches (%d mapped), bleve search %d", text, n, len(got), want.Total)
+		}
+		for _, h := range want.Hits {
+			if s, ok := got[h.ID]; !ok || math.Abs(s-h.Score) > 1e-9 {
+				t.Errorf("%q: %s scored %v, bleve search %v", text, h.ID, s, h.Score)
+			}
+		}
+	}
+}
+
+// TestScopesNameSourceAndCountry checks the scopes a query gets (each
+// named source and country, as row codes) and that a row is in a scope
+// exactly when it has the scope's source or country.
+func TestScopesNameSourceAndCountry(t *testing.T) {
+	e := labourEngine(t)
+	u := e.parser.Parse("unemployment rate in Japan from fred")
+	sc := e.scopes(u, filter{})
+	if len(sc) != 2 {
+		t.Fatalf("scopes of %q: %+v, want fred and JPN", u.Query, sc)
+	}
+	for r := range e.cat.Rows {
+		row := &e.cat.Rows[r]
+		if got, want := e.inScope(int32(r), sc[0]), row.Source == "fred"; got != want {
+			t.Errorf("%s in fred scope: %v", row.ID, got)
+		}
+		if got, want := e.inScope(int32(r), sc[1]), row.Country == "JPN"; got != want {
+			t.Errorf("%s in JPN scope: %v", row.ID, got)
+		}
+	}
+	if sc := e.scopes(u, filter{sources: []string{"fred"}, country: "JPN"}); len(sc) != 0 {
+		t.Errorf("scopes under a filter that fixes both: %+v, want none", sc)
+	}
+}
+
+// TestBestRowsKeepsTopK checks the selection of the best text hits.
+func TestBestRowsKeepsTopK(t *testing.T) {
+	br := bestRows{k: 3}
+	for i, s := range []float64{0.5, 3, 1, 3, 2, 0.1, 2} {
+		br.offer(int32(i), s)
+	}
+	got := br.sorted()
+	want := []rowScore{{1, 3}, {3, 3}, {4, 2}}
+	if len(got) != len(want) {
+		t.Fatalf("best 3: %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("best 3: %+v, want %+v (ties to the earlier row)", got, want)
+			break
+		}
+	}
+}

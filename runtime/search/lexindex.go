@@ -1,0 +1,275 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	bquery "github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/sextant-dev/sextant/internal/textindex"
+	"github.com/sextant-dev/sextant/runtime/catalog"
+)
+
+// lexIndex is the bundle's bleve index (built offline, opened read-only)
+// with what a query needs ready beforehand: one reader held for the
+// engine's life (the index never changes, so every query can share its
+// snapshot instead of opening one), the analyzer, and tables from the
+// index's internal document numbers to catalog rows and headings, so that
+// a match never has its stored id read back.
+type lexIndex struct {
+	idx     bleve.Index
+	reader  index.IndexReader
+	scoring bsearch.GetScoringModelCallbackFn // the mapping's scoring model (BM25)
+	mapping mapping.IndexMapping
+	an      analysis.Analyzer
+	docRow  []int32 // internal document number → catalog row, -1 when not a row
+	docHead []int32 // internal document number → heading, -1 when not a heading
+}
+
+// openLex opens the index at dir and maps its documents to the catalog.
+// Documents the catalog does not know (an index from another build) map
+// to nothing and are never returned.
+func openLex(ctx context.Context, dir string, cat *catalog.Catalog) (*lexIndex, error) {
+	idx, err := textindex.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	l := &lexIndex{idx: idx, mapping: idx.Mapping()}
+	ok := false
+	defer func() {
+		if !ok {
+			l.close()
+		}
+	}()
+	model := index.DefaultScoringModel
+	if im, ok := l.mapping.(*mapping.IndexMappingImpl); ok && im.ScoringModel != "" {
+		model = im.ScoringModel
+	}
+	l.scoring = func() string { return model }
+	l.an = l.mapping.AnalyzerNamed(textindex.AnalyzerName)
+	if l.an == nil {
+		return nil, fmt.Errorf("text index: analyzer %q not registered", textindex.AnalyzerName)
+	}
+	ai, err := idx.Advanced()
+	if err != nil {
+		return nil, fmt.Errorf("text index: %w", err)
+	}
+	if l.reader, err = ai.Reader(); err != nil {
+		return nil, fmt.Errorf("text index: %w", err)
+	}
+	if err := l.mapDocs(ctx, cat); err != nil {
+		return nil, err
+	}
+	ok = true
+	return l, nil
+}
+
+// mapDocs reads every document's id once (about 1 µs a document).
+func (l *lexIndex) mapDocs(ctx context.Context, cat *catalog.Catalog) error {
+	all, err := l.reader.DocIDReaderAll()
+	if err != nil {
+		return fmt.Errorf("text index: %w", err)
+	}
+	defer all.Close()
+	for n := 0; ; n++ {
+		if n%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		id, err := all.Next()
+		if err != nil {
+			return fmt.Errorf("text index: %w", err)
+		}
+		if id == nil {
+			return nil
+		}
+		ext, err := l.reader.ExternalID(id)
+		if err != nil {
+			return fmt.Errorf("text index: %w", err)
+		}
+		num := id.Value()
+		for uint64(len(l.docRow)) <= num {
+			l.docRow = append(l.docRow, -1)
+			l.docHead = append(l.docHead, -1)
+		}
+		if i, ok := cat.Index(ext); ok {
+			l.docRow[num] = int32(i)
+		} else if hid, ok := strings.CutPrefix(ext, "h:"); ok {
+			if h, ok := cat.HeadingIndex(hid); ok {
+				l.docHead[num] = int32(h)
+			}
+		}
+	}
+}
+
+func (l *lexIndex) close() error {
+	var err error
+	if l.reader != nil {
+		err = l.reader.Close()
+		l.reader = nil
+	}
+	if l.idx != nil {
+		if cerr := l.idx.Close(); err == nil {
+			err = cerr
+		}
+		l.idx = nil
+	}
+	return err
+}
+
+// tokens analyses text as the index analysed its fields.
+func (l *lexIndex) tokens(text string) []string {
+	ts := l.an.Analyze([]byte(text))
+	out := make([]string, 0, len(ts))
+	for _, t := range ts {
+		out = append(out, string(t.Term))
+	}
+	return out
+}
+
+// docFreq is the number of documents whose field holds the analysed token.
+func (l *lexIndex) docFreq(ctx context.Context, token, field string) uint64 {
+	tfr, err := l.reader.TermFieldReader(ctx, []byte(token), field, false, false, false)
+	if err != nil {
+		return 0
+	}
+	n := tfr.Count()
+	tfr.Close()
+	return n
+}
+
+// match is one document a query matched, with its BM25 score.
+type match struct {
+	doc   uint64
+	score float64
+}
+
+// run visits every document q matches, in index order. It visits all of
+// them (bleve scores each match anyway; keeping them all lets the caller
+// take the best rows of several scopes from one pass) without reading any
+// stored field.
+func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match)) (uint64, error) {
+	// Searchers read the scoring model from the context (bleve's own
+	// search sets it there); without it they score TF-IDF.
+	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey, l.scoring)
+	s, err := q.Searcher(ctx, l.reader, l.mapping, bsearch.SearcherOptions{})
+	if err != nil {
+		return 0, fmt.Errorf("text index: %w", err)
+	}
+	defer s.Close()
+	sctx := &bsearch.SearchContext{
+		DocumentMatchPool: bsearch.NewDocumentMatchPool(s.DocumentMatchPoolSize()+1, 0),
+		IndexReader:       l.reader,
+	}
+	var n uint64
+	for {
+		if n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return n, err
+			}
+		}
+		dm, err := s.Next(sctx)
+		if err != nil {
+			return n, fmt.Errorf("text index: %w", err)
+		}
+		if dm == nil {
+			return n, nil
+		}
+		n++
+		visit(match{doc: dm.IndexInternalID.Value(), score: dm.Score})
+		sctx.DocumentMatchPool.Put(dm)
+	}
+}
+
+// row returns the catalog row of an internal document number, or -1.
+func (l *lexIndex) row(doc uint64) int32 {
+	if doc < uint64(len(l.docRow)) {
+		return l.docRow[doc]
+	}
+	return -1
+}
+
+// heading returns the heading of an internal document number, or -1.
+func (l *lexIndex) heading(doc uint64) int32 {
+	if doc < uint64(len(l.docHead)) {
+		return l.docHead[doc]
+	}
+	return -1
+}
+
+// rowScore is a row with its text score.
+type rowScore struct {
+	row   int32
+	score float64
+}
+
+// bestRows keeps the k best rows offered (ties to the earlier catalog
+// row): a min-heap whose root is the worst kept.
+type bestRows struct {
+	k int
+	h []rowScore
+}
+
+func worse(a, b rowScore) bool {
+	if a.score != b.score {
+		return a.score < b.score
+	}
+	return a.row > b.row
+}
+
+func (t *bestRows) offer(row int32, score float64) {
+	x := rowScore{row, score}
+	if len(t.h) < t.k {
+		t.h = append(t.h, x)
+		for i := len(t.h) - 1; i > 0; {
+			p := (i - 1) / 2
+			if !worse(t.h[i], t.h[p]) {
+				break
+			}
+			t.h[i], t.h[p] = t.h[p], t.h[i]
+			i = p
+		}
+		return
+	}
+	if t.k == 0 || !worse(t.h[0], x) {
+		return
+	}
+	t.h[0] = x
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < len(t.h) && worse(t.h[l], t.h[m]) {
+			m = l
+		}
+		if r := l + 1; r < len(t.h) && worse(t.h[r], t.h[m]) {
+			m = r
+		}
+		if m == i {
+			return
+		}
+		t.h[i], t.h[m] = t.h[m], t.h[i]
+		i = m
+	}
+}
+
+// sorted returns the kept rows best first.
+func (t *bestRows) sorted() []rowScore {
+	out := append([]rowScore(nil), t.h...)
+	slices.SortFunc(out, func(a, b rowScore) int {
+		switch {
+		case worse(b, a):
+			return -1
+		case worse(a, b):
+			return 1
+		}
+		return 0
+	})
+	return out
+}
