@@ -78,6 +78,18 @@ func (c *CSV) Header(rej Rejecter) ([]string, error) {
 	return out, nil
 }
 
+// HeaderColumns reads the header (see Header) and finds the named columns
+// in it (see Columns).
+func (c *CSV) HeaderColumns(rej Rejecter, names ...string) (header []string, cols []int, err error) {
+	if header, err = c.Header(rej); err != nil {
+		return nil, nil, err
+	}
+	if cols, err = Columns(c.File, header, names...); err != nil {
+		return nil, nil, err
+	}
+	return header, cols, nil
+}
+
 // Columns finds the index of each named column in header (case-insensitive).
 // A missing column is an error wrapping catalogsrc.ErrUnreadable that names
 // the file and the column.

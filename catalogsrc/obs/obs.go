@@ -1,7 +1,8 @@
 // Package obs holds what the observation readers under catalogsrc/obs share:
 // period parsing and normalisation to period-start dates, frequency inference
 // from date spacing, strict value parsing, a series builder that sorts points
-// and rejects duplicate dates, and file opening with text decoding. Each
+// and rejects duplicate dates, file opening with text decoding, the one-file
+// spec readers embed (File) and the record loop (CSV.Each, Row.Reject). Each
 // sub-package reads one kind of file and registers itself with
 // catalogsrc.RegisterObservations; package all imports them all.
 package obs

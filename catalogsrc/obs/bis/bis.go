@@ -56,11 +56,7 @@ var valueSyntax = obs.ValueSyntax{Missing: []string{"NaN", "NA", "n/a", "."}}
 // once the whole file is read (rows of one key need not be adjacent).
 func read(ctx context.Context, r io.Reader, file, namespace string, sink catalogsrc.ObservationSink) error {
 	in := obs.NewCSV(r, file, ',')
-	header, err := in.Header(sink)
-	if err != nil {
-		return err
-	}
-	cols, err := obs.Columns(file, header, colKey, colDate, colValue)
+	header, cols, err := in.HeaderColumns(sink, colKey, colDate, colValue)
 	if err != nil {
 		return err
 	}

@@ -197,11 +197,7 @@ type pending struct {
 
 func (s *Source) read(ctx context.Context, r io.Reader, file string, rej obs.Rejecter) ([]series, error) {
 	in := obs.NewCSV(r, file, ';')
-	header, err := in.Header(rej)
-	if err != nil {
-		return nil, err
-	}
-	cols, err := obs.Columns(file, header, columnNames...)
+	header, cols, err := in.HeaderColumns(rej, columnNames...)
 	if err != nil {
 		return nil, err
 	}

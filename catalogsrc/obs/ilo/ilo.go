@@ -131,11 +131,7 @@ type column struct {
 
 func (s *Source) read(ctx context.Context, r io.Reader, file string, rej obs.Rejecter) ([]countrySeries, error) {
 	in := obs.NewCSV(r, file, ',')
-	header, err := in.Header(rej)
-	if err != nil {
-		return nil, err
-	}
-	cols, err := obs.Columns(file, header, colSex, colAge, colQuarter)
+	header, cols, err := in.HeaderColumns(rej, colSex, colAge, colQuarter)
 	if err != nil {
 		return nil, err
 	}

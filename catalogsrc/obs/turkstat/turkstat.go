@@ -93,11 +93,7 @@ var valueSyntax = obs.ValueSyntax{Missing: []string{"NA", "NaN", "."}}
 
 func (s *Source) read(ctx context.Context, r io.Reader, file string, sink catalogsrc.ObservationSink) error {
 	in := obs.NewCSV(r, file, ',')
-	header, err := in.Header(sink)
-	if err != nil {
-		return err
-	}
-	cols, err := obs.Columns(file, header, colDate, colMeasure, colValue)
+	header, cols, err := in.HeaderColumns(sink, colDate, colMeasure, colValue)
 	if err != nil {
 		return err
 	}
