@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -31,6 +32,9 @@ type lexIndex struct {
 	an      analysis.Analyzer
 	docRow  []int32 // internal document number → catalog row, -1 when not a row
 	docHead []int32 // internal document number → heading, -1 when not a heading
+	// dfs caches document frequencies of tokens the index holds, keyed
+	// by field and token (bounded by the index's own vocabulary).
+	dfs sync.Map
 }
 
 // openLex opens the index at dir and maps its documents to the catalog.
@@ -137,12 +141,19 @@ func (l *lexIndex) tokens(text string) []string {
 
 // docFreq is the number of documents whose field holds the analysed token.
 func (l *lexIndex) docFreq(ctx context.Context, token, field string) uint64 {
+	key := field + "\x00" + token
+	if n, ok := l.dfs.Load(key); ok {
+		return n.(uint64)
+	}
 	tfr, err := l.reader.TermFieldReader(ctx, []byte(token), field, false, false, false)
 	if err != nil {
 		return 0
 	}
 	n := tfr.Count()
 	tfr.Close()
+	if n > 0 {
+		l.dfs.Store(key, n)
+	}
 	return n
 }
 

@@ -126,6 +126,15 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		}
 	}
 
+	// The vector stage (embedding the query, probing the partitions)
+	// runs while the text index is searched.
+	semDone := make(chan semantic, 1)
+	if on.Semantic {
+		go func() { semDone <- e.semanticStage(ctx, u, text, f, keep) }()
+	} else {
+		semDone <- semantic{}
+	}
+
 	var lex lexicalHits
 	lexHeads := on.Headings && e.lex != nil && mode != Semantic && e.w.Heading > 0
 	if on.Keyword || lexHeads {
@@ -140,6 +149,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		}
 		lex, err = e.searchText(ctx, q, f, sc, keep, lexHeads)
 		if err != nil {
+			<-semDone
 			return Result{}, err
 		}
 		if on.Keyword {
@@ -149,22 +159,16 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		}
 	}
 
-	var qv []float32
-	var probeBest []scored
-	if on.Semantic {
-		qv, err = e.queryVector(ctx, u, text)
-		if err != nil {
-			if mode == Semantic {
-				return Result{}, err
-			}
-			qv = nil // hybrid goes on with the other signals
+	sem := <-semDone
+	if sem.err != nil {
+		if mode == Semantic {
+			return Result{}, sem.err
 		}
+		sem = semantic{} // hybrid goes on with the other signals
 	}
-	if qv != nil {
-		probeBest = e.semanticCandidates(qv, f, keep)
-		for _, s := range probeBest {
-			p.get(s.idx)
-		}
+	qv, probeBest := sem.qv, sem.best
+	for _, s := range probeBest {
+		p.get(s.idx)
 	}
 	e.addHeadingRows(p, lex, qv, keep)
 	if err := ctx.Err(); err != nil {
@@ -235,6 +239,22 @@ func (e *Engine) inScope(r int32, s scope) bool {
 		return int32(e.rowSource[r]) == s.source
 	}
 	return int32(e.rowCountry[r]) == s.country
+}
+
+// semantic is the vector stage's answer: the query vector (nil when the
+// query has no known word) and the probe's best rows.
+type semantic struct {
+	qv   []float32
+	best []scored
+	err  error
+}
+
+func (e *Engine) semanticStage(ctx context.Context, u query.Understanding, text string, f filter, keep func(int32) bool) semantic {
+	qv, err := e.queryVector(ctx, u, text)
+	if err != nil || qv == nil {
+		return semantic{err: err}
+	}
+	return semantic{qv: qv, best: e.semanticCandidates(qv, f, keep)}
 }
 
 // queryVector embeds what the query is about: its topic words when it has
