@@ -40,7 +40,8 @@ type Vocabulary struct {
 	implied      *phraseSet[string] // phrase -> ISO3 it implies
 	stateCodes   map[string]bool
 	subnational  *phraseSet[bool]
-	reserved     map[string]bool // single words that name a facet: never country codes
+	totals       *phraseSet[bool] // a row title's words for its heading's total
+	reserved     map[string]bool  // single words that name a facet: never country codes
 }
 
 type synonym struct {
@@ -80,6 +81,7 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		implied:      newPhraseSet[string](),
 		stateCodes:   map[string]bool{},
 		subnational:  newPhraseSet[bool](),
+		totals:       newPhraseSet[bool](),
 		reserved:     map[string]bool{},
 	}
 	var err error
@@ -121,6 +123,7 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		{"data/us_states.tsv", 2, 2, v.loadState},
 		{"data/implied_countries.tsv", 2, 2, v.loadImplied},
 		{"data/subnational.tsv", 1, 1, func(l line) error { v.subnational.add(v.phrase(l.cells[0]), true); return nil }},
+		{"data/totals.tsv", 1, 2, v.loadTotal},
 	}
 	for _, ld := range loaders {
 		if err := readTable(fsys, ld.file, ld.min, ld.max, ld.fn); err != nil {
@@ -400,6 +403,18 @@ func (v *Vocabulary) loadSource(l line) error {
 		v.sourceRows.add(v.phrase(l.cells[2]), l.cells[1])
 	default:
 		return l.errf(0, "kind %q is neither q nor row", l.cells[0])
+	}
+	return nil
+}
+
+func (v *Vocabulary) loadTotal(l line) error {
+	switch {
+	case len(l.cells) == 1:
+		v.totals.add(v.phrase(l.cells[0]), true)
+	case l.cells[1] == "not":
+		v.totals.add(v.phrase(l.cells[0]), false)
+	default:
+		return l.errf(1, "want \"not\" or nothing, got %q", l.cells[1])
 	}
 	return nil
 }

@@ -58,6 +58,11 @@ type Weights struct {
 	SemanticHeading float64 `json:"semantic_heading"` // heading cosine, rescaled to [0, 1]
 	Boost           float64 `json:"boost"`            // multiplies the query-understanding boost (about ±1 at most)
 	ID              float64 `json:"id"`               // a series id written in the query
+	// Headline is added to a row whose title names its heading's total
+	// ("0.GENERAL", "I.TOTAL VOLUME OF LOANS", "All Items") when few of its
+	// siblings' titles do: without a word that names a part, the total is
+	// what a question about the heading's topic means.
+	Headline float64 `json:"headline"`
 	// FacetTerm is the BM25 weight of a word that only names a country,
 	// frequency, seasonal adjustment or source (topic words weigh 1).
 	FacetTerm float64 `json:"facet_term"`
@@ -79,7 +84,7 @@ type Weights struct {
 func DefaultWeights() Weights {
 	return Weights{
 		Keyword: 1.0, Heading: 0, Semantic: 0.5, SemanticHeading: 0,
-		Boost: 4.0, ID: 10.0, FacetTerm: 0.3, Synonym: 0.6, AncestorDecay: 0.5,
+		Boost: 4.0, ID: 10.0, Headline: 0.1, FacetTerm: 0.3, Synonym: 0.6, AncestorDecay: 0.5,
 	}
 }
 
@@ -108,6 +113,7 @@ type Engine struct {
 	sourceCode  map[string]int32
 	countryCode map[string]int32
 	prep        *preparedRows
+	titles      *titleMarks
 }
 
 // New opens the bundle's text index (read-only), its row and heading
@@ -127,6 +133,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	}
 	e.index()
 	e.prep = newPreparedRows(e.parser, len(cat.Rows))
+	e.titles = newTitleMarks(len(cat.Rows), len(cat.Headings))
 
 	ok := false
 	defer func() {

@@ -27,7 +27,14 @@ const (
 	maxTerms      = 24
 	maxExpansions = 16
 	lexicalDepth  = 1000 // best rows of the text query kept as candidates
-	headingDepth  = 64   // best heading documents kept per query
+	// perHeadingDepth caps the rows one heading may place among the
+	// lexicalDepth best: a family of look-alike rows (3,000 county
+	// unemployment rates, one per county) must not fill the list and
+	// push out the one national row whose heading words differ. The best
+	// lexicalDepth·headingPoolFactor rows are ranked, then capped.
+	perHeadingDepth   = 64
+	headingPoolFactor = 4
+	headingDepth      = 64 // best heading documents kept per query
 )
 
 // lexicalHits is what the text index returned for one query.
@@ -273,7 +280,7 @@ func (e *Engine) searchText(ctx context.Context, q bquery.Query, f filter, scope
 	if fq != nil && e.indexFilters {
 		rq = bleve.NewConjunctionQuery(q, fq)
 	}
-	best := bestRows{k: lexicalDepth}
+	best := bestRows{k: lexicalDepth * headingPoolFactor}
 	scoped := make([]bestRows, len(scopes))
 	for i := range scoped {
 		scoped[i].k = scopedDepth
@@ -302,8 +309,12 @@ func (e *Engine) searchText(ctx context.Context, q bquery.Query, f filter, scope
 		return hits, err
 	}
 	hits.total = total
-	for _, t := range append([]bestRows{best}, scoped...) {
-		for _, s := range t.sorted() {
+	for i, t := range append([]bestRows{best}, scoped...) {
+		ranked := t.sorted()
+		if i == 0 {
+			ranked = e.capPerHeading(ranked, perHeadingDepth, lexicalDepth)
+		}
+		for _, s := range ranked {
 			if _, dup := hits.rows[s.row]; !dup {
 				hits.rows[s.row] = s.score
 				hits.rowOrder = append(hits.rowOrder, s.row)
@@ -327,6 +338,27 @@ func (e *Engine) searchText(ctx context.Context, q bquery.Query, f filter, scope
 		hits.maxHead = max(hits.maxHead, s.score)
 	}
 	return hits, nil
+}
+
+// capPerHeading keeps rows in order, at most perHeading of any one
+// heading, up to n rows.
+func (e *Engine) capPerHeading(ranked []rowScore, perHeading, n int) []rowScore {
+	seen := map[int32]int{}
+	out := ranked[:0]
+	for _, s := range ranked {
+		if len(out) == n {
+			break
+		}
+		h := e.rowHead[s.row]
+		if h >= 0 {
+			if seen[h] == perHeading {
+				continue
+			}
+			seen[h]++
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // scopedDepth is how many rows each scope (one named source or country)

@@ -33,6 +33,7 @@ var semFloorRank = 200
 type candidate struct {
 	row                                int32
 	kw, head, sem, semHead, boost, idm float64
+	headline                           float64 // 1 for its heading's total row
 	semRaw, semHeadRaw                 float32
 	hasSem                             bool
 	score                              float64
@@ -137,6 +138,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 
 	var lex lexicalHits
 	lexHeads := on.Headings && e.lex != nil && mode != Semantic && e.w.Heading > 0
+	// Heading documents also lend their score to rows whose titles mean
+	// nothing alone ("0.GENERAL") and bring such rows in as candidates.
+	wantHeads := lexHeads || on.Keyword && on.Headings
 	if on.Keyword || lexHeads {
 		synW := 0.0
 		if on.Synonyms {
@@ -147,7 +151,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		if on.Keyword && on.Boosts {
 			sc = e.scopes(u, f)
 		}
-		lex, err = e.searchText(ctx, q, f, sc, keep, lexHeads)
+		lex, err = e.searchText(ctx, q, f, sc, keep, wantHeads)
 		if err != nil {
 			<-semDone
 			return Result{}, err
@@ -156,6 +160,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 			for _, r := range lex.rowOrder {
 				p.get(r).kw = lex.rows[r] / lex.maxRow
 			}
+		}
+		if on.Keyword && !lexHeads {
+			e.addTotalRows(p, lex, keep)
 		}
 	}
 
@@ -170,7 +177,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	for _, s := range probeBest {
 		p.get(s.idx)
 	}
-	e.addHeadingRows(p, lex, qv, keep)
+	if lexHeads {
+		e.addHeadingRows(p, lex, qv, keep)
+	}
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
@@ -311,6 +320,28 @@ func (e *Engine) semanticCandidates(qv []float32, f filter, keep func(int32) boo
 	return best
 }
 
+// genericTitleTrust scales the heading-document score a generic row
+// ("0.GENERAL") takes as its own keyword score: the best heading's bare
+// total row scores as a title match of 0.8 of the best row's.
+const genericTitleTrust = 0.8
+
+// addTotalRows makes candidates of the total and generic rows
+// ("0.GENERAL") under the best heading documents: the heading's words
+// match the query where their titles cannot.
+func (e *Engine) addTotalRows(p *pool, lex lexicalHits, keep func(int32) bool) {
+	for i, h := range lex.headRank {
+		if i == headExpand {
+			break
+		}
+		e.totalShare(h) // reads every row's marks once
+		for _, r := range e.headRows[h] {
+			if (e.isGeneric(r) || e.isHeadline(r)) && (keep == nil || keep(r)) {
+				p.get(r)
+			}
+		}
+	}
+}
+
 // addHeadingRows makes the rows under the best heading documents
 // candidates: a heading whose words match the query vouches for rows
 // whose own labels do not ("0.GENERAL" under "Consumer Price Index"). A
@@ -403,9 +434,28 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 			c.boost = u.BoostPrepared(*e.prepared(c.row), e.boost).Total()
 		}
 	}
+	if on.Keyword && lex.maxHead > 0 {
+		// A title that means nothing alone is read as its heading's
+		// label: the row scores as a title match as good as its heading
+		// document's match among the query's heading documents.
+		for _, c := range p.list {
+			if h := e.rowHead[c.row]; h >= 0 && e.isGeneric(c.row) {
+				if s, ok := lex.heads[h]; ok {
+					c.kw = max(c.kw, genericTitleTrust*s/lex.maxHead)
+				}
+			}
+		}
+	}
+	if w.Headline != 0 {
+		for _, c := range p.list {
+			if e.isHeadline(c.row) {
+				c.headline = 1
+			}
+		}
+	}
 	for _, c := range p.list {
 		c.score = w.Keyword*c.kw + w.Heading*c.head + w.Semantic*c.sem + w.SemanticHeading*c.semHead +
-			w.Boost*c.boost + w.ID*c.idm
+			w.Boost*c.boost + w.ID*c.idm + w.Headline*c.headline
 	}
 }
 

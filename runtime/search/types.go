@@ -69,4 +69,5 @@ type Explanation struct {
 	SemanticHeading float64 `json:"semantic_heading"`
 	Boost           float64 `json:"boost"`
 	ID              float64 `json:"id"`
+	Headline        float64 `json:"headline"`
 }

@@ -1,0 +1,83 @@
+package search
+
+import (
+	"sync/atomic"
+)
+
+// Title marks of rows (query.Parser.TitleMarks) and of headings, read
+// lazily and cached: a row's marks when it is first a candidate, a
+// heading's share of total rows when one of its rows first is.
+const (
+	markKnown   = 1 << iota // the row's marks were read
+	markTotal               // the title names a total or headline
+	markGeneric             // the title says nothing without its heading ("0.GENERAL")
+)
+
+// maxTotalShare is the largest share of a heading's rows that may call
+// themselves totals for such a row to be the heading's headline: when
+// every province's row reads "Total sales", none of them is.
+const maxTotalShare = 0.5
+
+type titleMarks struct {
+	rows  []atomic.Uint32 // per row: mark bits
+	heads []atomic.Int32  // per heading: 1 + total rows ×1000 / direct rows, 0 unknown
+}
+
+func newTitleMarks(rows, heads int) *titleMarks {
+	return &titleMarks{rows: make([]atomic.Uint32, rows), heads: make([]atomic.Int32, heads)}
+}
+
+// marks returns row r's mark bits.
+func (e *Engine) marks(r int32) uint32 {
+	if m := e.titles.rows[r].Load(); m != 0 {
+		return m
+	}
+	m := uint32(markKnown)
+	total, generic := e.parser.TitleMarks(e.cat.Rows[r].Title)
+	if total {
+		m |= markTotal
+	}
+	if generic {
+		m |= markGeneric
+	}
+	e.titles.rows[r].Store(m)
+	return m
+}
+
+// totalShare returns the share of heading h's direct rows whose titles
+// name a total, in thousandths.
+func (e *Engine) totalShare(h int32) int32 {
+	if s := e.titles.heads[h].Load(); s != 0 {
+		return s - 1
+	}
+	rows := e.headRows[h]
+	n := 0
+	for _, r := range rows {
+		if e.marks(r)&markTotal != 0 {
+			n++
+		}
+	}
+	share := int32(0)
+	if len(rows) > 0 {
+		share = int32(n * 1000 / len(rows))
+	}
+	e.titles.heads[h].Store(share + 1)
+	return share
+}
+
+// isHeadline reports whether row r is the total of its heading: its
+// title names a total and few of its siblings' titles do. A heading of
+// one row has no headline (there is nothing to prefer it to).
+func (e *Engine) isHeadline(r int32) bool {
+	h := e.rowHead[r]
+	if h < 0 || len(e.headRows[h]) < 2 || e.marks(r)&markTotal == 0 {
+		return false
+	}
+	return float64(e.totalShare(h)) <= maxTotalShare*1000
+}
+
+// isGeneric reports whether row r's title means nothing without its
+// heading's label.
+func (e *Engine) isGeneric(r int32) bool {
+	return e.rowHead[r] >= 0 && e.marks(r)&markGeneric != 0
+}
