@@ -1,6 +1,7 @@
 // Package textindex owns the bleve text index shared by the indexer (which
 // builds it) and the runtime (which opens it read-only): the document shape,
-// the field mapping and the analyzer that folds case and accents (Türkiye,
+// the field mapping and the analyzer that splits outline numbering from
+// words ("I.A.LOANS" → "I A LOANS"), folds case and accents (Türkiye,
 // TÜRKİYE, Turkiye) and stems English.
 package textindex
 
@@ -24,8 +25,9 @@ import (
 
 // Names registered with bleve.
 const (
-	AnalyzerName   = "sextant"
-	FoldFilterName = "sextant_fold"
+	AnalyzerName    = "sextant"
+	FoldFilterName  = "sextant_fold"
+	SplitFilterName = "sextant_split"
 )
 
 // Document kinds.
@@ -93,13 +95,83 @@ type foldFilter struct{}
 
 func (foldFilter) Filter(input []byte) []byte { return []byte(Fold(string(input))) }
 
+// SplitJoined separates the words that a '.' or '_' joins, which Unicode
+// word breaking would keep as one token: outline numbering glued to the
+// first word of a label ("I.A.LOANS TO NON_FINANCIAL SECTOR" → "I A LOANS
+// TO NON FINANCIAL SECTOR", "A.Total" → "A Total") and dotted
+// abbreviations ("U.S." → "US"). A dot between two digits stays: "3.5".
+func SplitJoined(s string) string {
+	if !strings.ContainsAny(s, "._") {
+		return s
+	}
+	b := []byte(s)
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '.' && c != '_' {
+			out = append(out, c)
+			continue
+		}
+		prevDigit := i > 0 && b[i-1] >= '0' && b[i-1] <= '9'
+		nextDigit := i+1 < len(b) && b[i+1] >= '0' && b[i+1] <= '9'
+		if c == '.' && prevDigit && nextDigit {
+			out = append(out, c) // a decimal number
+			continue
+		}
+		if c == '.' && isAbbrevDot(b, i) {
+			continue // "U.S." reads "US"
+		}
+		out = append(out, ' ')
+	}
+	return string(out)
+}
+
+// isAbbrevDot reports whether the dot at i closes one letter of a dotted
+// abbreviation: a lone ASCII letter before it, and the abbreviation has
+// at least two letters ("U.S.", "U.K."), ending at a non-letter.
+func isAbbrevDot(b []byte, i int) bool {
+	lone := func(j int) bool { // b[j] is a letter standing alone before a dot at j+1
+		return j >= 0 && isASCIILetter(b[j]) && (j == 0 || !isASCIILetter(b[j-1]) && b[j-1] != '_' && !(b[j-1] >= '0' && b[j-1] <= '9'))
+	}
+	if !lone(i - 1) {
+		return false
+	}
+	start := i - 1
+	for start >= 2 && b[start-1] == '.' && lone(start-2) {
+		start -= 2
+	}
+	end := i
+	for end+2 < len(b) && isASCIILetter(b[end+1]) && b[end+2] == '.' {
+		end += 2
+	}
+	if end+1 < len(b) && (isASCIILetter(b[end+1]) || b[end+1] >= '0' && b[end+1] <= '9') {
+		return false // outline numbering glued to a word: "I.A.LOANS"
+	}
+	return end > start+1
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+type splitFilter struct{}
+
+func (splitFilter) Filter(input []byte) []byte { return []byte(SplitJoined(string(input))) }
+
 func init() {
 	if err := registry.RegisterCharFilter(FoldFilterName, func(map[string]interface{}, *registry.Cache) (analysis.CharFilter, error) {
 		return foldFilter{}, nil
 	}); err != nil {
 		panic(err)
 	}
+	if err := registry.RegisterCharFilter(SplitFilterName, func(map[string]interface{}, *registry.Cache) (analysis.CharFilter, error) {
+		return splitFilter{}, nil
+	}); err != nil {
+		panic(err)
+	}
 	if err := registry.RegisterAnalyzer(AnalyzerName, func(_ map[string]interface{}, cache *registry.Cache) (analysis.Analyzer, error) {
+		split, err := cache.CharFilterNamed(SplitFilterName)
+		if err != nil {
+			return nil, err
+		}
 		fold, err := cache.CharFilterNamed(FoldFilterName)
 		if err != nil {
 			return nil, err
@@ -118,7 +190,7 @@ func init() {
 		}
 		// No stop-word filter: "us" is a stop word and also the United States;
 		// BM25's IDF already discounts frequent words.
-		return &analysis.DefaultAnalyzer{CharFilters: []analysis.CharFilter{fold}, Tokenizer: tok, TokenFilters: []analysis.TokenFilter{poss, stem}}, nil
+		return &analysis.DefaultAnalyzer{CharFilters: []analysis.CharFilter{split, fold}, Tokenizer: tok, TokenFilters: []analysis.TokenFilter{poss, stem}}, nil
 	}); err != nil {
 		panic(err)
 	}

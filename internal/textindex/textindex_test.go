@@ -3,6 +3,7 @@ package textindex
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -68,5 +69,40 @@ func TestIndexFoldsAndStems(t *testing.T) {
 	}
 	if got := search(FieldTitle, "unemployed"); len(got) != 0 {
 		t.Logf("porter conflates unemployed/unemployment: %v", got)
+	}
+}
+
+func TestSplitJoined(t *testing.T) {
+	for in, want := range map[string]string{
+		"I.A.LOANS TO NON_FINANCIAL SECTOR": "I A LOANS TO NON FINANCIAL SECTOR",
+		"0.GENERAL":                         "0 GENERAL",
+		"A.Total Funding (A1+A2)":           "A Total Funding (A1+A2)",
+		"I.A.1.a.Domestic":                  "I A 1 a Domestic",
+		"U.S. City Average":                 "US City Average",
+		"the U.K.":                          "the UK",
+		"inflation 3.5 percent":             "inflation 3.5 percent",
+		"TP.FG.J0":                          "TP FG J0",
+		"no joins":                          "no joins",
+	} {
+		if got := SplitJoined(in); got != want {
+			t.Errorf("SplitJoined(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestAnalyzerSplitsNumberingFromWords(t *testing.T) {
+	idx, err := bleve.NewMemOnly(Mapping())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	an := idx.Mapping().AnalyzerNamed(AnalyzerName)
+	var got []string
+	for _, tk := range an.Analyze([]byte("I.TOTAL VOLUME OF LOANS")) {
+		got = append(got, string(tk.Term))
+	}
+	want := []string{"i", "total", "volum", "of", "loan"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("analysed %q, want %q", got, want)
 	}
 }
