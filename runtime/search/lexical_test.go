@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
+
+	"github.com/sextant-dev/sextant/bundle"
 )
 
 // TestTextPassScoresLikeBleveSearch checks that the engine's own pass over
@@ -89,5 +91,32 @@ func TestBestRowsKeepsTopK(t *testing.T) {
 			t.Errorf("best 3: %+v, want %+v (ties to the earlier row)", got, want)
 			break
 		}
+	}
+}
+
+// TestWordThatIsAlsoAnID checks that a word catalog titles use ("GDP",
+// also FRED's id of nominal GDP) names that series by id only when it is
+// the whole query.
+func TestWordThatIsAlsoAnID(t *testing.T) {
+	f := &fixture{}
+	gdp := []string{"fred", "National Accounts", "Gross Domestic Product"}
+	f.add(bundle.SeriesRow{NativeID: "GDP", Title: "Gross Domestic Product", Unit: "Billions of Dollars", Country: "USA", Frequency: "Q"}, gdp...)
+	f.add(bundle.SeriesRow{NativeID: "GDPC1", Title: "Real Gross Domestic Product", Unit: "Billions of Chained 2017 Dollars", Country: "USA", Frequency: "Q"}, gdp...)
+	f.add(bundle.SeriesRow{NativeID: "A939RX0Q048SBEA", Title: "Real GDP per Capita", Unit: "Chained 2017 Dollars", Country: "USA", Frequency: "Q"}, gdp...)
+	e := newEngine(t, f, true, Options{})
+	res := search(t, e, Request{Query: "real GDP of the United States, quarterly", Explain: true})
+	for _, g := range res.Groups {
+		for _, h := range g.Hits {
+			if h.Explain.ID != 0 {
+				t.Errorf("real GDP question: %s has the id signal %.2f", h.ID, h.Explain.ID)
+			}
+		}
+	}
+	if h := firstHit(res); h.ID == "fred:GDP" {
+		t.Errorf("real GDP question: nominal GDP first")
+	}
+	res = search(t, e, Request{Query: "GDP", Explain: true})
+	if h := firstHit(res); h.ID != "fred:GDP" || h.Explain.ID == 0 {
+		t.Errorf("query GDP alone: first hit %s (id signal %v), want fred:GDP by id", h.ID, h.Explain)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sextant-dev/sextant/internal/textindex"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
 
@@ -120,7 +121,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	}
 
 	if on.IDs {
-		for _, r := range e.idRows(text, u) {
+		for _, r := range e.idRows(ctx, text, u) {
 			if keep == nil || keep(r) {
 				p.get(r).idm = 1
 			}
@@ -512,8 +513,12 @@ func quantile(cs []*candidate, f func(*candidate) float32, q float64) float32 {
 }
 
 // idRows finds rows whose id the query writes: a namespaced id
-// ("fred:UNRATE") or a source's native id ("UNRATE", "TP.FG.J0").
-func (e *Engine) idRows(text string, u query.Understanding) []int32 {
+// ("fred:UNRATE"), a code ("TP.FG.J0", "FPOLM_PA") or a source's native id
+// written as a word ("UNRATE"). A word that catalog titles use as a word
+// ("GDP", "M2", "CPI" are FRED ids too) names a series by id only when it
+// is the whole query: "real GDP of the United States" asks for real GDP,
+// not for the series whose id is GDP.
+func (e *Engine) idRows(ctx context.Context, text string, u query.Understanding) []int32 {
 	var out []int32
 	seen := map[int32]bool{}
 	add := func(tok string) {
@@ -534,17 +539,33 @@ func (e *Engine) idRows(text string, u query.Understanding) []int32 {
 	for _, id := range u.IDs {
 		add(id)
 	}
-	for i, tok := range strings.Fields(text) {
+	words := strings.Fields(text)
+	for i, tok := range words {
 		if i == maxTerms {
 			break
 		}
 		tok = strings.Trim(tok, "\"'()[]{},;:!?")
+		if len(words) > 1 && !strings.Contains(tok, ":") && e.isTitleWord(ctx, strings.TrimRight(tok, ".")) {
+			continue
+		}
 		add(tok)
 		if t := strings.TrimRight(tok, "."); t != tok {
 			add(t)
 		}
 	}
 	return out
+}
+
+// isTitleWord reports whether catalog titles use tok as a word.
+func (e *Engine) isTitleWord(ctx context.Context, tok string) bool {
+	if e.lex == nil {
+		return false
+	}
+	toks := e.lex.tokens(tok)
+	if len(toks) != 1 {
+		return false // a code the analyser splits: "TP.FG.J0"
+	}
+	return e.lex.docFreq(ctx, toks[0], textindex.FieldTitle) > 0
 }
 
 func truncateRunes(s string, n int) string {
