@@ -108,6 +108,11 @@ func (p *Parser) Parse(q string) Understanding {
 		}
 	}
 	p.findCountries(&u, toks, facet, inState, states)
+	if len(u.Countries) == 0 && len(u.States) > 0 {
+		// A US state named alone asks for US rows: "banks in Texas" is
+		// not about Croatia's banks.
+		u.Countries = []string{"USA"}
+	}
 	if len(u.Countries) == 0 && len(u.States) == 0 {
 		// "the Fed", "TLREF", "lira": a country implied by an institution
 		// or a currency, used only when the query names none.

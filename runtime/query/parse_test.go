@@ -24,12 +24,12 @@ func TestParseCountries(t *testing.T) {
 		{"American payrolls", []string{"USA"}},
 		{"GDP of Germany and France", []string{"DEU", "FRA"}},
 		{"South Korea exports", []string{"KOR"}},
-		{"give us the rate", nil},                // pronoun, not the United States
-		{"SA unemployment", nil},                 // seasonally adjusted, not Saudi Arabia
-		{"NPL ratio", nil},                       // non-performing loans, not Nepal
-		{"lira deposits in TL", []string{"TUR"}}, // implied by the currency
-		{"unemployment in New Mexico", nil},      // a state, not Mexico
-		{"New Jersey house prices", nil},         // a state, not Jersey
+		{"give us the rate", nil},                       // pronoun, not the United States
+		{"SA unemployment", nil},                        // seasonally adjusted, not Saudi Arabia
+		{"NPL ratio", nil},                              // non-performing loans, not Nepal
+		{"lira deposits in TL", []string{"TUR"}},        // implied by the currency
+		{"unemployment in New Mexico", []string{"USA"}}, // a state, not Mexico: the US
+		{"New Jersey house prices", []string{"USA"}},    // a state, not Jersey
 		{"Mexico and New Mexico", []string{"MEX"}},
 		{"Georgia inflation", []string{"GEO"}},             // the country when nothing says US
 		{"Fed policy rate", []string{"USA"}},               // implied by the institution
