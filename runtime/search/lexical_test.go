@@ -120,3 +120,35 @@ func TestWordThatIsAlsoAnID(t *testing.T) {
 		t.Errorf("query GDP alone: first hit %s (id signal %v), want fred:GDP by id", h.ID, h.Explain)
 	}
 }
+
+// TestSplitTextPassFindsTheSameMatches checks that searching document
+// ranges at once visits the same matches, in the same order, with the
+// same scores as one pass.
+func TestSplitTextPassFindsTheSameMatches(t *testing.T) {
+	e := newEngine(t, labourFixture(), true, Options{})
+	ctx := context.Background()
+	u := e.parser.Parse("unemployment rate consumer price index general")
+	q := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, e.w.Synonym)
+	collect := func() ([]match, uint64) {
+		var ms []match
+		n, err := e.lex.run(ctx, q, func(m match) { ms = append(ms, m) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ms, n
+	}
+	one, n1 := collect()
+	e.lex.partDocs = 1
+	t.Cleanup(func() { e.lex.partDocs = minDocsPerPart })
+	split, n2 := collect()
+	if n1 != n2 || len(one) != len(split) || len(one) < 4 {
+		t.Fatalf("one pass %d matches (%d visited), split %d (%d visited)", n1, len(one), n2, len(split))
+	}
+	for i := range one {
+		// Scores may differ in the last bit: bleve sums clause scores in
+		// the order its heaps hold them.
+		if one[i].doc != split[i].doc || math.Abs(one[i].score-split[i].score) > 1e-12*one[i].score {
+			t.Errorf("match %d: one pass %+v, split %+v", i, one[i], split[i])
+		}
+	}
+}

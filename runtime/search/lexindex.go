@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -32,6 +33,8 @@ type lexIndex struct {
 	an      analysis.Analyzer
 	docRow  []int32 // internal document number → catalog row, -1 when not a row
 	docHead []int32 // internal document number → heading, -1 when not a heading
+	// partDocs is the least number of documents per parallel range.
+	partDocs int
 	// dfs caches document frequencies of tokens the index holds, keyed
 	// by field and token (bounded by the index's own vocabulary).
 	dfs sync.Map
@@ -45,7 +48,7 @@ func openLex(ctx context.Context, dir string, cat *catalog.Catalog) (*lexIndex, 
 	if err != nil {
 		return nil, err
 	}
-	l := &lexIndex{idx: idx, mapping: idx.Mapping()}
+	l := &lexIndex{idx: idx, mapping: idx.Mapping(), partDocs: minDocsPerPart}
 	ok := false
 	defer func() {
 		if !ok {
@@ -166,11 +169,60 @@ type match struct {
 // run visits every document q matches, in index order. It visits all of
 // them (bleve scores each match anyway; keeping them all lets the caller
 // take the best rows of several scopes from one pass) without reading any
-// stored field.
+// stored field. The documents are split into ranges searched at once on
+// the available cores, each by its own searcher; visit is called from
+// this goroutine only.
 func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match)) (uint64, error) {
 	// Searchers read the scoring model from the context (bleve's own
 	// search sets it there); without it they score TF-IDF.
 	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey, l.scoring)
+	parts := min(runtime.GOMAXPROCS(0), maxTextParts)
+	if len(l.docRow) < l.partDocs*2 {
+		parts = 1
+	}
+	if parts == 1 {
+		return l.runRange(ctx, q, 0, 0, visit)
+	}
+	n := uint64(len(l.docRow))
+	found := make([][]match, parts)
+	counts := make([]uint64, parts)
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for i := 0; i < parts; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			from, to := n*uint64(i)/uint64(parts), n*uint64(i+1)/uint64(parts)
+			if i == parts-1 {
+				to = 0 // to the end
+			}
+			counts[i], errs[i] = l.runRange(ctx, q, from, to, func(m match) { found[i] = append(found[i], m) })
+		}()
+	}
+	wg.Wait()
+	var total uint64
+	for i := range found {
+		if errs[i] != nil {
+			return 0, errs[i]
+		}
+		total += counts[i]
+		for _, m := range found[i] {
+			visit(m)
+		}
+	}
+	return total, nil
+}
+
+// Text search parallelism: at most maxTextParts ranges, each of at least
+// minDocsPerPart documents (a small index is searched in one piece).
+const (
+	maxTextParts   = 4
+	minDocsPerPart = 50_000
+)
+
+// runRange visits the matches with document numbers in [from, to) (to 0:
+// no end).
+func (l *lexIndex) runRange(ctx context.Context, q bquery.Query, from, to uint64, visit func(m match)) (uint64, error) {
 	s, err := q.Searcher(ctx, l.reader, l.mapping, bsearch.SearcherOptions{})
 	if err != nil {
 		return 0, fmt.Errorf("text index: %w", err)
@@ -181,21 +233,30 @@ func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match))
 		IndexReader:       l.reader,
 	}
 	var n uint64
-	for {
+	var dm *bsearch.DocumentMatch
+	if from > 0 {
+		dm, err = s.Advance(sctx, index.NewIndexInternalID(nil, from))
+	} else {
+		dm, err = s.Next(sctx)
+	}
+	for ; ; dm, err = s.Next(sctx) {
 		if n%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return n, err
 			}
 		}
-		dm, err := s.Next(sctx)
 		if err != nil {
 			return n, fmt.Errorf("text index: %w", err)
 		}
 		if dm == nil {
 			return n, nil
 		}
+		doc := dm.IndexInternalID.Value()
+		if to > 0 && doc >= to {
+			return n, nil
+		}
 		n++
-		visit(match{doc: dm.IndexInternalID.Value(), score: dm.Score})
+		visit(match{doc: doc, score: dm.Score})
 		sctx.DocumentMatchPool.Put(dm)
 	}
 }
