@@ -78,12 +78,15 @@ func (p *pool) get(r int32) *candidate {
 // a rank-based fusion turns ties among hundreds of near-duplicates (one
 // quantity across 196 countries) into arbitrary rank gaps.
 //
-// Candidates are the rows the text index returns (up to 1,000, plus up to
-// 250 more for each source and country the query names, searched within
-// that source or country), the rows under the best heading documents
-// (when Heading > 0), the rows of series ids written in the query and the
-// best 1,000 rows of the vector probe; every signal is computed for every
-// candidate.
+// Candidates come from one pass over the text index: its best 1,000
+// matching rows (at most 64 of one heading), plus the best 250 of each
+// source and country the query names; then the total and bare-label rows
+// ("0.GENERAL") under the best heading documents, all rows under them
+// when Heading > 0, the rows of series ids written in the query and the
+// best 1,000 rows of the vector probe (run while the text index is
+// searched). Every signal is computed for every candidate; Headline adds
+// to rows that are their heading's total, and a bare-label row takes its
+// heading document's match as its keyword score.
 func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	mode := req.Mode
 	switch mode {
