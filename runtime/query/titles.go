@@ -1,6 +1,7 @@
 package query
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 )
@@ -70,4 +71,18 @@ func isNumbering(w string) bool {
 		return true
 	}
 	return false
+}
+
+// TotalPhrases returns the phrases of data/totals.tsv that name a total,
+// as folded words joined by spaces ("total", "all items"): a cheap test
+// of which titles TitleMarks may call totals.
+func (p *Parser) TotalPhrases() []string {
+	var out []string
+	for _, e := range p.v.totals.byKey {
+		if len(e.values) > 0 && e.values[0] {
+			out = append(out, strings.Join(e.key.words, " "))
+		}
+	}
+	sort.Strings(out)
+	return out
 }

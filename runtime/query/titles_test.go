@@ -1,6 +1,9 @@
 package query
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestTitleMarks(t *testing.T) {
 	p := Default()
@@ -26,6 +29,36 @@ func TestTitleMarks(t *testing.T) {
 		total, generic := p.TitleMarks(c.title)
 		if total != c.total || generic != c.generic {
 			t.Errorf("TitleMarks(%q) = total %v, generic %v; want %v, %v", c.title, total, generic, c.total, c.generic)
+		}
+	}
+}
+
+func TestTotalPhrasesFindEveryTotalTitle(t *testing.T) {
+	p := Default()
+	phrases := p.TotalPhrases()
+	if len(phrases) == 0 {
+		t.Fatal("no total phrases")
+	}
+	for _, ph := range phrases {
+		if ph == "general government" {
+			t.Errorf("excluded phrase %q listed as a total", ph)
+		}
+	}
+	// Every title TitleMarks calls a total holds one of the phrases once
+	// lower-cased with its joiners as spaces (the cheap pre-test).
+	for _, title := range []string{"0.GENERAL", "TOPLAM", "I.TOTAL VOLUME OF LOANS", "CPI: All Items in U.S. City Average", "A.Total"} {
+		if total, _ := p.TitleMarks(title); !total {
+			t.Fatalf("%q is not a total", title)
+		}
+		low := strings.ToLower(strings.NewReplacer(".", " ", "_", " ").Replace(title))
+		found := false
+		for _, ph := range phrases {
+			if strings.Contains(low, ph) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q holds none of %q", title, phrases)
 		}
 	}
 }

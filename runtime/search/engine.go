@@ -133,7 +133,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	}
 	e.index()
 	e.prep = newPreparedRows(e.parser, len(cat.Rows))
-	e.titles = newTitleMarks(len(cat.Rows), len(cat.Headings))
+	e.titles = newTitleMarks(cat, e.parser)
 
 	ok := false
 	defer func() {

@@ -1,7 +1,11 @@
 package search
 
 import (
+	"strings"
 	"sync/atomic"
+
+	"github.com/sextant-dev/sextant/runtime/catalog"
+	"github.com/sextant-dev/sextant/runtime/query"
 )
 
 // Title marks of rows (query.Parser.TitleMarks) and of headings, read
@@ -19,12 +23,31 @@ const (
 const maxTotalShare = 0.5
 
 type titleMarks struct {
-	rows  []atomic.Uint32 // per row: mark bits
-	heads []atomic.Int32  // per heading: 1 + total rows ×1000 / direct rows, 0 unknown
+	maybeTotal []bool          // per row: the title holds a total phrase (cheap test, read at open)
+	rows       []atomic.Uint32 // per row: mark bits
+	heads      []atomic.Int32  // per heading: 1 + total rows ×1000 / direct rows, 0 unknown
 }
 
-func newTitleMarks(rows, heads int) *titleMarks {
-	return &titleMarks{rows: make([]atomic.Uint32, rows), heads: make([]atomic.Int32, heads)}
+// newTitleMarks reads which titles may name a total: a substring test
+// of the lower-cased title for each total phrase (about 0.3 µs a row).
+func newTitleMarks(cat *catalog.Catalog, p *query.Parser) *titleMarks {
+	t := &titleMarks{
+		maybeTotal: make([]bool, len(cat.Rows)),
+		rows:       make([]atomic.Uint32, len(cat.Rows)),
+		heads:      make([]atomic.Int32, len(cat.Headings)),
+	}
+	phrases := p.TotalPhrases()
+	joiners := strings.NewReplacer(".", " ", "_", " ")
+	for i := range cat.Rows {
+		low := strings.ToLower(joiners.Replace(cat.Rows[i].Title))
+		for _, ph := range phrases {
+			if strings.Contains(low, ph) {
+				t.maybeTotal[i] = true
+				break
+			}
+		}
+	}
+	return t
 }
 
 // marks returns row r's mark bits.
@@ -45,7 +68,7 @@ func (e *Engine) marks(r int32) uint32 {
 }
 
 // totalShare returns the share of heading h's direct rows whose titles
-// name a total, in thousandths.
+// may name a total (the cheap test), in thousandths.
 func (e *Engine) totalShare(h int32) int32 {
 	if s := e.titles.heads[h].Load(); s != 0 {
 		return s - 1
@@ -53,7 +76,7 @@ func (e *Engine) totalShare(h int32) int32 {
 	rows := e.headRows[h]
 	n := 0
 	for _, r := range rows {
-		if e.marks(r)&markTotal != 0 {
+		if e.titles.maybeTotal[r] {
 			n++
 		}
 	}
@@ -70,7 +93,7 @@ func (e *Engine) totalShare(h int32) int32 {
 // one row has no headline (there is nothing to prefer it to).
 func (e *Engine) isHeadline(r int32) bool {
 	h := e.rowHead[r]
-	if h < 0 || len(e.headRows[h]) < 2 || e.marks(r)&markTotal == 0 {
+	if h < 0 || len(e.headRows[h]) < 2 || !e.titles.maybeTotal[r] || e.marks(r)&markTotal == 0 {
 		return false
 	}
 	return float64(e.totalShare(h)) <= maxTotalShare*1000
@@ -79,5 +102,6 @@ func (e *Engine) isHeadline(r int32) bool {
 // isGeneric reports whether row r's title means nothing without its
 // heading's label.
 func (e *Engine) isGeneric(r int32) bool {
-	return e.rowHead[r] >= 0 && e.marks(r)&markGeneric != 0
+	// A generic title is a total's: only those are read.
+	return e.rowHead[r] >= 0 && e.titles.maybeTotal[r] && e.marks(r)&markGeneric != 0
 }
