@@ -121,7 +121,47 @@ type PreparedRow struct {
 // PrepareRow reads a row's title, heading, unit and seasonal adjustment
 // text for BoostPrepared.
 func (p *Parser) PrepareRow(row RowMeta) PreparedRow {
-	return PreparedRow{meta: row, facts: p.analyzeRow(row)}
+	return p.PrepareRowUnder(row, p.PrepareHeading(row.Heading))
+}
+
+// PreparedHeading is what Boost reads from a heading path, read once for
+// all the rows under it (a catalog has a few thousand headings for
+// hundreds of thousands of rows).
+type PreparedHeading struct {
+	seasonal []string        // seasonal adjustments the path names, in order
+	mirrors  map[string]bool // sources the path says its rows republish
+	archived bool
+}
+
+// PrepareHeading reads a heading path (broad to narrow) for
+// PrepareRowUnder.
+func (p *Parser) PrepareHeading(path []string) PreparedHeading {
+	var heading []qtoken
+	for _, h := range path {
+		heading = append(heading, p.v.analyze(h)...)
+		heading = append(heading, barrier)
+	}
+	var ph PreparedHeading
+	for _, s := range p.v.seasonalRows.scan(heading) {
+		ph.seasonal = append(ph.seasonal, s.values[0])
+	}
+	for _, s := range p.v.sourceRows.scan(heading) {
+		for _, ns := range s.values {
+			if ph.mirrors == nil {
+				ph.mirrors = map[string]bool{}
+			}
+			ph.mirrors[ns] = true
+		}
+	}
+	ph.archived = p.v.archivedRows.contains(heading)
+	return ph
+}
+
+// PrepareRowUnder is PrepareRow for a row whose heading path h was
+// prepared by this parser; row.Heading is not read again. Rows sharing
+// a PreparedHeading share its facts (read-only).
+func (p *Parser) PrepareRowUnder(row RowMeta, h PreparedHeading) PreparedRow {
+	return PreparedRow{meta: row, facts: p.analyzeRow(row, h)}
 }
 
 // BoostPrepared is BoostDetail on a prepared row. The row must have been
@@ -213,14 +253,9 @@ type rowFacts struct {
 	archived    bool
 }
 
-func (p *Parser) analyzeRow(row RowMeta) rowFacts {
+func (p *Parser) analyzeRow(row RowMeta, h PreparedHeading) rowFacts {
 	title := p.v.analyze(row.Title)
-	var heading []qtoken
-	for _, h := range row.Heading {
-		heading = append(heading, p.v.analyze(h)...)
-		heading = append(heading, barrier)
-	}
-	f := rowFacts{units: map[string]bool{}, unitGroups: map[string]bool{}, mirrors: map[string]bool{}}
+	f := rowFacts{mirrors: h.mirrors}
 
 	states := p.v.states.scan(title)
 	inState := make([]bool, len(title))
@@ -245,26 +280,31 @@ func (p *Parser) analyzeRow(row RowMeta) rowFacts {
 	if sa := p.v.seasonalRows.scan(p.v.analyze(row.SeasonalAdjustment)); len(sa) > 0 {
 		f.seasonal = sa[0].values[0]
 	} else {
-		for _, s := range p.v.seasonalRows.scan(append(append(title, barrier), heading...)) {
-			if f.seasonal == "" || s.values[0] == "NSA" {
-				f.seasonal = s.values[0] // an explicit "not seasonally adjusted" wins
+		// The title's mentions, then the heading's (no phrase spans both).
+		said := func(v string) {
+			if f.seasonal == "" || v == "NSA" {
+				f.seasonal = v // an explicit "not seasonally adjusted" wins
 			}
+		}
+		for _, s := range p.v.seasonalRows.scan(title) {
+			said(s.values[0])
+		}
+		for _, v := range h.seasonal {
+			said(v)
 		}
 	}
 
 	unitText := append(p.v.analyze(row.Unit), barrier)
 	for _, s := range p.v.unitRows.scan(append(unitText, title...)) {
-		for _, h := range s.values {
-			f.units[h] = true
-			f.unitGroups[p.v.unitGroup[h]] = true
+		for _, u := range s.values {
+			if f.units == nil {
+				f.units, f.unitGroups = map[string]bool{}, map[string]bool{}
+			}
+			f.units[u] = true
+			f.unitGroups[p.v.unitGroup[u]] = true
 		}
 	}
-	for _, s := range p.v.sourceRows.scan(heading) {
-		for _, ns := range s.values {
-			f.mirrors[ns] = true
-		}
-	}
-	f.archived = p.v.archivedRows.contains(title) || p.v.archivedRows.contains(heading)
+	f.archived = h.archived || p.v.archivedRows.contains(title)
 	return f
 }
 

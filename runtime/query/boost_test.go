@@ -168,3 +168,24 @@ func BenchmarkBoostPrepared(b *testing.B) {
 		u.BoostPrepared(row, o)
 	}
 }
+
+// A heading prepared once and shared by its rows lends each row what
+// the path says: a seasonal adjustment (an explicit "not seasonally
+// adjusted" in the title still wins), a republished source, archived.
+func TestPrepareRowUnderSharedHeading(t *testing.T) {
+	p := Default()
+	h := p.PrepareHeading([]string{"Archived data", "Seasonally adjusted series"})
+	plain := p.PrepareRowUnder(RowMeta{Source: "fred", Country: "USA", Frequency: catalogsrc.Monthly, Title: "Unemployment Rate"}, h)
+	nsa := p.PrepareRowUnder(RowMeta{Source: "fred", Country: "USA", Frequency: catalogsrc.Monthly, Title: "Unemployment Rate, not seasonally adjusted"}, h)
+	u := p.Parse("US unemployment rate seasonally adjusted")
+	if b := u.BoostPrepared(plain, DefaultOptions()); b.Seasonal <= 0 || b.Archived >= 0 {
+		t.Errorf("row under a seasonally adjusted, archived heading: %+v; want seasonal > 0, archived < 0", b)
+	}
+	if b := u.BoostPrepared(nsa, DefaultOptions()); b.Seasonal >= 0 {
+		t.Errorf("title says not seasonally adjusted: seasonal %v; want < 0", b.Seasonal)
+	}
+	bare := p.PrepareRowUnder(RowMeta{Source: "fred", Country: "USA", Frequency: catalogsrc.Monthly, Title: "Unemployment Rate"}, p.PrepareHeading(nil))
+	if b := u.BoostPrepared(bare, DefaultOptions()); b.Seasonal != 0 || b.Archived != 0 {
+		t.Errorf("row with no heading: %+v; want no seasonal or archived boost", b)
+	}
+}

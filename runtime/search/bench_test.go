@@ -41,6 +41,7 @@ func BenchmarkSearchBundle(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer eng.Close()
+	search.WaitPrepared(eng)
 	qs, err := evalret.ReadQuestions(filepath.Join(repoRoot(b), "testdata", "eval", "questions-extra.jsonl"))
 	if err != nil {
 		b.Fatal(err)

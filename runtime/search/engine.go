@@ -132,7 +132,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		e.boost = *opts.Boost
 	}
 	e.index()
-	e.prep = newPreparedRows(e.parser, len(cat.Rows))
+	e.prep = newPreparedRows(e.parser, len(cat.Rows), len(cat.Headings))
 	e.titles = newTitleMarks(cat, e.parser)
 
 	ok := false
@@ -154,6 +154,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 			return nil, err
 		}
 	}
+	e.startPreparing()
 	ok = true
 	return e, nil
 }
@@ -249,6 +250,7 @@ func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
 
 // Close releases the text index and the model.
 func (e *Engine) Close() error {
+	e.stopPreparing()
 	var errs []error
 	if e.lex != nil {
 		errs = append(errs, e.lex.close())

@@ -40,3 +40,11 @@ func ProbeRecall(e *Engine, texts []string, k int) (float64, error) {
 	}
 	return float64(hit) / float64(total), nil
 }
+
+// WaitPrepared waits until the engine has read every row's
+// query-understanding facts (timing runs measure queries, not warm-up).
+func WaitPrepared(e *Engine) {
+	if e.prep.done != nil {
+		<-e.prep.done
+	}
+}
