@@ -55,6 +55,10 @@ func ReportFile(tracePath, htmlPath string) error {
 		return fmt.Errorf("trace: %w", err)
 	}
 	defer os.Remove(tmp.Name()) // no-op once renamed
+	if err := tmp.Chmod(0o644); err != nil { // a page to share, unlike CreateTemp's 0600
+		_ = tmp.Close()
+		return fmt.Errorf("trace: %w", err)
+	}
 	if err := Report(tr, tmp); err != nil {
 		_ = tmp.Close()
 		return err
