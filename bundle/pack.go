@@ -32,6 +32,10 @@ func Pack(dir, out string) (string, error) {
 		return "", fmt.Errorf("bundle: %w", err)
 	}
 	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it 0600
+		tmp.Close()
+		return "", fmt.Errorf("bundle: %w", err)
+	}
 	h := sha256.New()
 	bw := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
 	tw := tar.NewWriter(bw)

@@ -37,6 +37,10 @@ func Create(dest string) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bundle: create temporary directory: %w", err)
 	}
+	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it 0700; a bundle is for reading
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("bundle: %w", err)
+	}
 	return &Writer{dest: dest, tmp: tmp}, nil
 }
 
