@@ -96,8 +96,11 @@ type Engine struct {
 	w            Weights
 	boost        query.Options
 	parser       *query.Parser
-	lex          *lexIndex // nil when the bundle has no text index
-	indexFilters bool      // the index's keyword fields hold the catalog's codes
+	lex          *lexIndex     // nil when the bundle has no text index
+	headField    *headingField // the heading field scored per heading (nil: in the index)
+	commonDocs   uint64        // words in more documents do not bring candidates (commonDF)
+	headingMemDF uint64        // heading clauses in more documents are scored in memory
+	indexFilters bool          // the index's keyword fields hold the catalog's codes
 	vec          *vectorIndex
 	embedder     *embed.Embedder
 	sources      []string
@@ -132,6 +135,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		e.boost = *opts.Boost
 	}
 	e.index()
+	e.commonDocs = e.commonDF()
 	e.prep = newPreparedRows(e.parser, len(cat.Rows), len(cat.Headings))
 	e.titles = newTitleMarks(cat, e.parser)
 
@@ -148,6 +152,10 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		}
 		e.lex = lex
 		e.indexFilters = e.probeIndexFilters(ctx)
+		if e.headField, err = newHeadingField(lex, cat); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		e.headingMemDF = e.headingMemoryDF()
 	}
 	if emb := cat.Bundle.Manifest.Embedding; emb != nil && !opts.Disable.Semantic {
 		if err := e.loadVectors(ctx, emb); err != nil {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -97,6 +98,8 @@ func queryTerms(u query.Understanding, facetWeight float64) []weightedTerm {
 type clause struct {
 	q  bquery.Query
 	df uint64
+	sq float64     // bleve's squared weight of its terms
+	hc *headClause // the clause against the heading field, else nil
 }
 
 // textQuery builds the text query from term queries on words analysed
@@ -113,7 +116,17 @@ type clause struct {
 // static form of MaxScore pruning: a document matching only common words
 // could not reach the top anyway, as their IDF is low). A query of common
 // words only requires its rarest clause.
-func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) bquery.Query {
+// textQuery is a query's text search: the part the index runs, how much
+// bleve's query normalisation scaled its scores (scale·score undoes it),
+// and the clauses against the heading field, scored in memory.
+type textQuery struct {
+	q       bquery.Query
+	scale   float64
+	clauses int // clauses the index runs
+	head    []headClause
+}
+
+func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) textQuery {
 	l := e.lex
 	fields := []struct {
 		name  string
@@ -135,10 +148,12 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		return n
 	}
 	var clauses []clause
+	var tq textQuery
 	// add adds the clause for toks in one field: any of them (a query
 	// word analysed into several tokens) or, with all, every one.
 	add := func(toks []string, field string, all bool, boost float64) {
 		var qs []bquery.Query
+		var sq float64
 		var sum, least uint64
 		for i, t := range toks {
 			n := freq(t, field)
@@ -152,24 +167,30 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			if i == 0 || n < least {
 				least = n
 			}
-			tq := bleve.NewTermQuery(t)
-			tq.SetField(field)
-			tq.SetBoost(boost)
-			qs = append(qs, tq)
+			term := bleve.NewTermQuery(t)
+			term.SetField(field)
+			term.SetBoost(boost)
+			qs = append(qs, term)
+			w := boost * l.idf(n)
+			sq += w * w
+		}
+		var hc *headClause
+		if field == textindex.FieldHeading && e.headField != nil {
+			hc = &headClause{toks: toks, all: all, boost: boost}
 		}
 		switch {
 		case len(qs) == 0:
 			return
 		case len(qs) == 1:
-			clauses = append(clauses, clause{qs[0], sum})
+			clauses = append(clauses, clause{qs[0], sum, sq, hc})
 		case all:
 			c := bleve.NewConjunctionQuery(qs...)
 			c.SetBoost(boost)
-			clauses = append(clauses, clause{c, least})
+			clauses = append(clauses, clause{c, least, sq, hc})
 		default:
 			d := bleve.NewDisjunctionQuery(qs...)
 			d.SetBoost(boost)
-			clauses = append(clauses, clause{d, sum})
+			clauses = append(clauses, clause{d, sum, sq, hc})
 		}
 	}
 	for _, t := range terms {
@@ -193,9 +214,9 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		}
 	}
 	if len(clauses) == 0 {
-		return nil
+		return tq
 	}
-	limit := e.commonDF()
+	limit := e.commonDocs
 	var rare, common []bquery.Query
 	rarest := 0
 	for i, c := range clauses {
@@ -203,22 +224,46 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			rarest = i
 		}
 	}
+	var sumSq float64 // bleve's sum of squared clause weights
 	for i, c := range clauses {
-		if c.df <= limit || i == rarest {
+		switch {
+		case c.df <= limit || i == rarest:
 			rare = append(rare, c.q)
-		} else {
+		case c.hc != nil && c.df > e.headingMemDF:
+			// A word of the heading field so common that visiting its
+			// postings costs more than the rest of the query adds only
+			// to rows the rarer words bring: scored per heading in
+			// memory.
+			tq.head = append(tq.head, *c.hc)
+			continue
+		default:
 			common = append(common, c.q)
 		}
+		sumSq += c.sq
 	}
+	tq.scale = math.Sqrt(sumSq)
+	tq.clauses = len(common)
 	if len(common) == 0 {
-		return bleve.NewDisjunctionQuery(rare...)
+		tq.q = bleve.NewDisjunctionQuery(rare...)
+		return tq
 	}
 	b := bleve.NewBooleanQuery()
 	b.AddMust(bleve.NewDisjunctionQuery(rare...))
 	b.AddShould(bleve.NewDisjunctionQuery(common...))
 	b.SetMinShould(0)
-	return b
+	tq.q = b
+	return tq
 }
+
+// headingInMemoryDF is how many times commonDF documents a heading-field
+// clause must match to be scored per heading in memory rather than by
+// the index (10 % of the documents). Lower thresholds are faster but
+// change scores more: bleve's coordination factor rewards a row whose
+// title and heading both match common words, which a per-heading score
+// cannot know; at 365,000 rows moving every common heading clause cut
+// hybrid p50 by about 40 % but lost 4 of 40 development questions'
+// headings from the top 5, while 10× lost none (see headfield.go).
+const headingInMemoryDF = 10
 
 // commonDFFraction is the share of the catalog above which a word is
 // common (1 %: 3,650 rows at 365,000, 628 at 62,800), with a floor so
@@ -227,6 +272,10 @@ const (
 	commonDFFraction = 0.01
 	commonDFFloor    = 500
 )
+
+// headingMemoryDF is the document frequency above which a common
+// heading-field clause is scored in memory.
+func (e *Engine) headingMemoryDF() uint64 { return headingInMemoryDF * e.commonDF() }
 
 func (e *Engine) commonDF() uint64 {
 	return uint64(max(commonDFFloor, int(commonDFFraction*float64(len(e.cat.Rows)))))
@@ -269,41 +318,52 @@ func indexFilter(f filter) bquery.Query {
 // country can be crowded out of the overall best by a large family of
 // look-alike rows from elsewhere, thousands of FRED house price indices
 // for one Eurostat dataset). Heading documents it matches are kept too
-// when wantHeads.
-func (e *Engine) searchText(ctx context.Context, q bquery.Query, f filter, scopes []scope, keep func(int32) bool, wantHeads bool) (lexicalHits, error) {
+// when wantHeads. A row's score is its index match (unnormalised) plus
+// its heading's score for the heading clauses scored in memory.
+func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes []scope, keep func(int32) bool, wantHeads bool) (lexicalHits, error) {
 	hits := lexicalHits{rows: map[int32]float64{}, heads: map[int32]float64{}}
-	if q == nil || e.lex == nil {
+	hs := e.headingFieldScores(ctx, tq.head, tq.clauses)
+	if tq.q == nil || e.lex == nil {
 		return hits, nil
 	}
-	rq := q
-	fq := indexFilter(f)
-	if fq != nil && e.indexFilters {
-		rq = bleve.NewConjunctionQuery(q, fq)
+	headScore := func(h int32) float64 {
+		if h < 0 || hs == nil {
+			return 0
+		}
+		return hs[h]
 	}
+	fq := indexFilter(f)
 	best := bestRows{k: lexicalDepth * headingPoolFactor}
 	scoped := make([]bestRows, len(scopes))
 	for i := range scoped {
 		scoped[i].k = scopedDepth
 	}
 	heads := bestRows{k: headingDepth}
+	offer := func(r int32, score float64) {
+		best.offer(r, score)
+		for i, s := range scopes {
+			if e.inScope(r, s) {
+				scoped[i].offer(r, score)
+			}
+		}
+		hits.maxRow = max(hits.maxRow, score)
+	}
+	rq := tq.q
+	if fq != nil && e.indexFilters {
+		rq = bleve.NewConjunctionQuery(tq.q, fq)
+	}
 	total, err := e.lex.run(ctx, rq, func(m match) {
 		r := e.lex.row(m.doc)
 		if r < 0 {
 			if h := e.lex.heading(m.doc); h >= 0 && wantHeads && fq == nil {
-				heads.offer(h, m.score)
+				heads.offer(h, tq.scale*m.score+headScore(h))
 			}
 			return
 		}
 		if keep != nil && !keep(r) {
 			return
 		}
-		best.offer(r, m.score)
-		for i, s := range scopes {
-			if e.inScope(r, s) {
-				scoped[i].offer(r, m.score)
-			}
-		}
-		hits.maxRow = max(hits.maxRow, m.score)
+		offer(r, tq.scale*m.score+headScore(e.rowHead[r]))
 	})
 	if err != nil {
 		return hits, err
@@ -321,12 +381,12 @@ func (e *Engine) searchText(ctx context.Context, q bquery.Query, f filter, scope
 			}
 		}
 	}
-	if wantHeads && fq != nil {
+	if wantHeads && fq != nil && tq.q != nil {
 		kind := bleve.NewTermQuery(textindex.KindHeading)
 		kind.SetField(textindex.FieldKind)
-		if _, err := e.lex.run(ctx, bleve.NewConjunctionQuery(q, kind), func(m match) {
+		if _, err := e.lex.run(ctx, bleve.NewConjunctionQuery(tq.q, kind), func(m match) {
 			if h := e.lex.heading(m.doc); h >= 0 {
-				heads.offer(h, m.score)
+				heads.offer(h, tq.scale*m.score+headScore(h))
 			}
 		}); err != nil {
 			return hits, err

@@ -19,7 +19,7 @@ func TestTextPassScoresLikeBleveSearch(t *testing.T) {
 	ctx := context.Background()
 	for _, text := range []string{"unemployment rate turkey", "consumer price index general", "producer prices mining", "cpi"} {
 		u := e.parser.Parse(text)
-		q := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, e.w.Synonym)
+		q := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, e.w.Synonym).q
 		if q == nil {
 			t.Fatalf("%q: no text query", text)
 		}
@@ -128,7 +128,7 @@ func TestSplitTextPassFindsTheSameMatches(t *testing.T) {
 	e := newEngine(t, labourFixture(), true, Options{})
 	ctx := context.Background()
 	u := e.parser.Parse("unemployment rate consumer price index general")
-	q := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, e.w.Synonym)
+	q := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, e.w.Synonym).q
 	collect := func() ([]match, uint64) {
 		var ms []match
 		n, err := e.lex.run(ctx, q, func(m match) { ms = append(ms, m) })

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -33,6 +34,7 @@ type lexIndex struct {
 	an      analysis.Analyzer
 	docRow  []int32 // internal document number → catalog row, -1 when not a row
 	docHead []int32 // internal document number → heading, -1 when not a heading
+	docs    float64 // documents in the index (BM25's document count)
 	// partDocs is the least number of documents per parallel range.
 	partDocs int
 	// dfs caches document frequencies of tokens the index holds, keyed
@@ -74,6 +76,11 @@ func openLex(ctx context.Context, dir string, cat *catalog.Catalog) (*lexIndex, 
 	if err := l.mapDocs(ctx, cat); err != nil {
 		return nil, err
 	}
+	n, err := l.reader.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("text index: %w", err)
+	}
+	l.docs = float64(n)
 	ok = true
 	return l, nil
 }
@@ -158,6 +165,12 @@ func (l *lexIndex) docFreq(ctx context.Context, token, field string) uint64 {
 		l.dfs.Store(key, n)
 	}
 	return n
+}
+
+// idf is BM25's inverse document frequency of a token in n documents,
+// as bleve computes it.
+func (l *lexIndex) idf(n uint64) float64 {
+	return math.Log(1 + (l.docs-float64(n)+0.5)/(float64(n)+0.5))
 }
 
 // match is one document a query matched, with its BM25 score.

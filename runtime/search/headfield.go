@@ -1,0 +1,157 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/sextant-dev/sextant/internal/textindex"
+	"github.com/sextant-dev/sextant/runtime/catalog"
+)
+
+// headingField scores the heading field of row documents in memory. Every
+// row under a heading holds the same heading text (its path), so the
+// field's BM25 is a function of the heading: computed once per heading
+// (about 9,000 at 365,000 rows) instead of inside every row's match, it
+// spares the text pass the long posting lists of common heading words
+// (one heading word is in every row under it; heading clauses are about
+// 40 % of the text pass). Scores are bleve's BM25 for the field with the
+// index's own statistics, before bleve's query normalisation (see
+// textQuery.scale); clauses of words in more than headingInMemoryDF×
+// commonDF documents are scored here.
+type headingField struct {
+	postings map[string][]headTF // token → headings whose path holds it
+	length   []float64           // heading → tokens in its path text
+	idf      func(n uint64) float64
+	avgLen   float64 // bleve's average field length (rounded up)
+}
+
+// headTF is one heading holding a token, with how often.
+type headTF struct {
+	head int32
+	freq float64
+}
+
+// newHeadingField reads every heading's path as the indexer wrote it into
+// its rows' heading field (the path joined by " > ").
+func newHeadingField(l *lexIndex, cat *catalog.Catalog) (*headingField, error) {
+	hf := &headingField{postings: map[string][]headTF{}, length: make([]float64, len(cat.Headings)), idf: l.idf}
+	if br, ok := l.reader.(index.BM25Reader); ok && l.docs > 0 {
+		card, err := br.FieldCardinality(textindex.FieldHeading)
+		if err != nil {
+			return nil, fmt.Errorf("text index: %w", err)
+		}
+		hf.avgLen = math.Ceil(float64(card) / l.docs)
+	}
+	for h := range cat.Headings {
+		toks := l.tokens(strings.Join(cat.Headings[h].Path, " > "))
+		hf.length[h] = float64(len(toks))
+		freq := map[string]float64{}
+		for _, t := range toks {
+			freq[t]++
+		}
+		for t, n := range freq {
+			hf.postings[t] = append(hf.postings[t], headTF{int32(h), n})
+		}
+	}
+	return hf, nil
+}
+
+// headClause is one clause of a query against the heading field: any of
+// its tokens, or every one with all.
+type headClause struct {
+	toks  []string
+	all   bool
+	boost float64
+}
+
+// score adds each clause's BM25 to every heading that matches it, into
+// out (indexed by heading), as bleve scores a term query on the field of
+// a row under the heading, times the clause's query weight (boost·idf,
+// the part of bleve's query weight that is not the query norm), and
+// counts in matched the clauses each heading matches. df gives a token's
+// document frequency in the field.
+func (hf *headingField) score(clauses []headClause, df func(tok string) uint64, out []float64, matched []int32) {
+	stamp := make([]int32, len(out)) // 1 + the last clause counted per heading
+	count := func(h int32, clause int) {
+		if stamp[h] != int32(clause+1) {
+			stamp[h] = int32(clause + 1)
+			matched[h]++
+		}
+	}
+	for ci, c := range clauses {
+		weights := make([]float64, len(c.toks))
+		for i, t := range c.toks {
+			if n := df(t); n > 0 {
+				idf := hf.idf(n)
+				weights[i] = c.boost * idf * idf
+			}
+		}
+		if !c.all {
+			for i, t := range c.toks {
+				for _, p := range hf.postings[t] {
+					out[p.head] += weights[i] * hf.saturation(p)
+					count(p.head, ci)
+				}
+			}
+			continue
+		}
+		// A conjunction: the headings holding every token, scored by
+		// the sum of its tokens' scores.
+		if len(c.toks) == 0 || slices.Contains(weights, 0) {
+			continue
+		}
+		sum := map[int32]float64{}
+		for _, p := range hf.postings[c.toks[0]] {
+			sum[p.head] = weights[0] * hf.saturation(p)
+		}
+		for i, t := range c.toks[1:] {
+			next := make(map[int32]float64, len(sum))
+			for _, p := range hf.postings[t] {
+				if s, ok := sum[p.head]; ok {
+					next[p.head] = s + weights[i+1]*hf.saturation(p)
+				}
+			}
+			sum = next
+		}
+		for h, s := range sum {
+			out[h] += s
+			count(h, ci)
+		}
+	}
+}
+
+// saturation is BM25's term-frequency part for a heading's path, as bleve
+// computes it (tf is the square root of the count).
+func (hf *headingField) saturation(p headTF) float64 {
+	tf := math.Sqrt(p.freq)
+	norm := 1.0
+	if hf.avgLen > 0 {
+		norm = 1 - bsearch.BM25_b + bsearch.BM25_b*hf.length[p.head]/hf.avgLen
+	}
+	return tf * bsearch.BM25_k1 / (tf + bsearch.BM25_k1*norm)
+}
+
+// headingFieldScores returns each heading's heading-field score for the
+// query's heading clauses (nil when there are none), scaled as bleve's
+// coordination factor would have scaled it among the query's clauses:
+// by the share of all clauses (indexClauses in the index, the heading
+// clauses here) that the heading matches.
+func (e *Engine) headingFieldScores(ctx context.Context, clauses []headClause, indexClauses int) []float64 {
+	if len(clauses) == 0 || e.headField == nil {
+		return nil
+	}
+	out := make([]float64, len(e.cat.Headings))
+	matched := make([]int32, len(e.cat.Headings))
+	e.headField.score(clauses, func(t string) uint64 { return e.lex.docFreq(ctx, t, textindex.FieldHeading) }, out, matched)
+	total := float64(len(clauses) + indexClauses)
+	for h := range out {
+		out[h] *= float64(matched[h]) / total
+	}
+	return out
+}

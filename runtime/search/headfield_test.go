@@ -1,0 +1,117 @@
+package search
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+
+	"github.com/sextant-dev/sextant/internal/textindex"
+)
+
+// TestHeadingFieldScoresLikeBleve checks that a heading-field clause
+// scored per heading in memory equals, for every row under the heading,
+// bleve's BM25 for the same term query on the row's heading field (a
+// one-clause query: bleve's normalisation leaves idf·saturation, so the
+// in-memory score, boost·idf²·saturation, is that times boost·idf).
+func TestHeadingFieldScoresLikeBleve(t *testing.T) {
+	e := labourEngine(t)
+	ctx := context.Background()
+	if e.headField == nil {
+		t.Fatal("no in-memory heading field")
+	}
+	for _, word := range []string{"unemployment", "employment", "situation", "labor"} {
+		toks := e.lex.tokens(word)
+		if len(toks) != 1 {
+			t.Fatalf("%q analyses to %v", word, toks)
+		}
+		const boost = 0.7
+		hs := make([]float64, len(e.cat.Headings))
+		matched := make([]int32, len(e.cat.Headings))
+		e.headField.score([]headClause{{toks: toks, boost: boost}}, func(tok string) uint64 {
+			return e.lex.docFreq(ctx, tok, textindex.FieldHeading)
+		}, hs, matched)
+		tq := bleve.NewTermQuery(toks[0])
+		tq.SetField(textindex.FieldHeading)
+		tq.SetBoost(boost)
+		idf := e.lex.idf(e.lex.docFreq(ctx, toks[0], textindex.FieldHeading))
+		rows := 0
+		if _, err := e.lex.run(ctx, bleve.NewDisjunctionQuery(tq), func(m match) {
+			r := e.lex.row(m.doc)
+			if r < 0 {
+				return
+			}
+			rows++
+			h := e.rowHead[r]
+			if h < 0 || matched[h] != 1 {
+				t.Errorf("%q: row %s matched by the index, not by its heading in memory", word, e.cat.Rows[r].ID)
+				return
+			}
+			want := m.score * boost * idf
+			// bleve stores field lengths as float32 norms.
+			if math.Abs(hs[h]-want) > 1e-5*want {
+				t.Errorf("%q: row %s heading score %v, bleve %v", word, e.cat.Rows[r].ID, hs[h], want)
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if rows == 0 {
+			t.Errorf("%q: no row matched", word)
+		}
+	}
+}
+
+// TestCommonHeadingWordsScoredInMemory checks that heading-field clauses
+// of words above the threshold leave the index query for the in-memory
+// scorer, and that the text pass then finds the same rows (common words
+// never bring rows, in the index or not) with the same best row, rows
+// under a heading holding the words scoring above the same rows without.
+func TestCommonHeadingWordsScoredInMemory(t *testing.T) {
+	e := newEngine(t, labourFixture(), true, Options{})
+	ctx := context.Background()
+	u := e.parser.Parse("unemployment rate")
+	terms := queryTerms(u, e.w.FacetTerm)
+	if tq := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym); len(tq.head) != 0 {
+		t.Fatalf("default thresholds on a small catalog: %d heading clauses in memory, want 0", len(tq.head))
+	}
+	// Every word common (but the rarest clause, which brings the rows).
+	e.commonDocs, e.headingMemDF = 0, math.MaxUint64
+	inIndex := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym)
+	want, err := e.searchText(ctx, inIndex, filter{}, nil, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.headingMemDF = 0
+	inMemory := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym)
+	if len(inMemory.head) == 0 {
+		t.Fatal("no heading clause scored in memory")
+	}
+	got, err := e.searchText(ctx, inMemory, filter{}, nil, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.rows) != len(want.rows) || len(got.rows) < 2 {
+		t.Fatalf("in memory %d rows, in the index %d", len(got.rows), len(want.rows))
+	}
+	for r := range want.rows {
+		if _, ok := got.rows[r]; !ok {
+			t.Errorf("row %s found in the index only", e.cat.Rows[r].ID)
+		}
+	}
+	if got.rowOrder[0] != want.rowOrder[0] {
+		t.Errorf("best row in memory %s, in the index %s", e.cat.Rows[got.rowOrder[0]].ID, e.cat.Rows[want.rowOrder[0]].ID)
+	}
+	hs := e.headingFieldScores(ctx, inMemory.head, inMemory.clauses)
+	for r := range got.rows {
+		h := e.rowHead[r]
+		if h < 0 {
+			continue
+		}
+		path := strings.ToLower(strings.Join(e.cat.Headings[h].Path, " "))
+		if holds := strings.Contains(path, "unemployment"); holds != (hs[h] > 0) {
+			t.Errorf("row %s under %q: heading score %v", e.cat.Rows[r].ID, path, hs[h])
+		}
+	}
+}
