@@ -86,6 +86,9 @@ func ParseDate(text string) (string, error) {
 		// Monday of ISO week n: week 1 holds January 4th.
 		jan4 := time.Date(y, 1, 4, 0, 0, 0, 0, time.UTC)
 		monday := jan4.AddDate(0, 0, -((int(jan4.Weekday())+6)%7)+7*(n-1))
+		if monday.Year() < 1000 {
+			return "", bad // week 1 of year 1000 starts in 999, which no reader accepts back
+		}
 		return monday.Format("2006-01-02"), nil
 	}
 	return "", bad
