@@ -46,6 +46,11 @@ type Weights struct {
 	SourceMirror                      float64 // row republishing a named source (per its heading)
 	SourceMismatch                    float64 // row from another source
 	Archived                          float64
+	// Frequent is added to a monthly, weekly or daily row (half of it to
+	// a quarterly one) when the query names no frequency: one asking for
+	// "the US unemployment rate" means the monthly series, from which
+	// yearly figures follow, rather than a yearly table.
+	Frequent float64
 }
 
 // DefaultWeights are the weights used by Boost.
@@ -59,6 +64,7 @@ func DefaultWeights() Weights {
 		UnitMatch: 0.05, UnitMismatch: 0.10,
 		SourceMatch: 0.20, SourceMirror: 0.10, SourceMismatch: 0.10,
 		Archived: 0.10,
+		Frequent: 0.03,
 	}
 }
 
@@ -201,6 +207,14 @@ func (u Understanding) BoostPrepared(pr PreparedRow, o Options) Boosts {
 			b.Frequency = w.FrequencyMatch * u.FrequencyWeight
 		} else {
 			b.Frequency = -w.FrequencyMismatch * u.FrequencyWeight
+		}
+	}
+	if o.Frequency && u.Frequency == catalogsrc.Unknown {
+		switch row.Frequency {
+		case catalogsrc.Monthly, catalogsrc.Weekly, catalogsrc.Daily:
+			b.Frequency = w.Frequent
+		case catalogsrc.Quarterly:
+			b.Frequency = w.Frequent / 2
 		}
 	}
 	if o.Seasonal && u.SeasonalAdjustment != "" && r.seasonal != "" {

@@ -189,3 +189,32 @@ func TestPrepareRowUnderSharedHeading(t *testing.T) {
 		t.Errorf("row with no heading: %+v; want no seasonal or archived boost", b)
 	}
 }
+
+// A query naming no frequency prefers monthly, weekly and daily rows to
+// quarterly ones and those to yearly ones, by less than a country or
+// frequency match; a query naming one judges rows by it alone.
+func TestFrequentRowsPreferredWhenNoFrequencyNamed(t *testing.T) {
+	o := DefaultOptions()
+	row := func(f catalogsrc.Frequency) RowMeta {
+		return RowMeta{Source: "fred", Country: "USA", Frequency: f, Title: "Unemployment Rate"}
+	}
+	u := Parse("US unemployment rate")
+	m, q, a := u.BoostWith(row(catalogsrc.Monthly), o), u.BoostWith(row(catalogsrc.Quarterly), o), u.BoostWith(row(catalogsrc.Annual), o)
+	if !(m > q && q > a) {
+		t.Errorf("no frequency named: monthly %v, quarterly %v, annual %v; want decreasing", m, q, a)
+	}
+	if d := u.BoostWith(row(catalogsrc.Daily), o); d != m {
+		t.Errorf("daily %v, monthly %v; want equal", d, m)
+	}
+	if w := o.Weights; m-a >= w.CountryMatch || m-a >= w.FrequencyMatch {
+		t.Errorf("preference %v outweighs a country (%v) or frequency (%v) match", m-a, w.CountryMatch, w.FrequencyMatch)
+	}
+	if u := Parse("US annual unemployment rate"); u.BoostWith(row(catalogsrc.Annual), o) <= u.BoostWith(row(catalogsrc.Monthly), o) {
+		t.Error("annual asked: the annual row should beat the monthly one")
+	}
+	off := o
+	off.Frequency = false
+	if b := u.BoostDetail(row(catalogsrc.Monthly), off); b.Frequency != 0 {
+		t.Errorf("frequency signal off: %v; want 0", b.Frequency)
+	}
+}
