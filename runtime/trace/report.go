@@ -54,7 +54,7 @@ func ReportFile(tracePath, htmlPath string) error {
 	if err != nil {
 		return fmt.Errorf("trace: %w", err)
 	}
-	defer os.Remove(tmp.Name()) // no-op once renamed
+	defer os.Remove(tmp.Name())              // no-op once renamed
 	if err := tmp.Chmod(0o644); err != nil { // a page to share, unlike CreateTemp's 0600
 		_ = tmp.Close()
 		return fmt.Errorf("trace: %w", err)
