@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"math"
-	"runtime"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -125,10 +124,6 @@ type textQuery struct {
 	scale   float64
 	clauses int // clauses the index runs
 	head    []headClause
-	// cores is how many cores the text pass may use (0: all): one fewer
-	// when the vector stage runs beside it, since each extra range
-	// builds its own searchers and the ranges would only take turns.
-	cores int
 }
 
 func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) textQuery {
@@ -357,11 +352,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	if fq != nil && e.indexFilters {
 		rq = bleve.NewConjunctionQuery(tq.q, fq)
 	}
-	cores := tq.cores
-	if cores <= 0 {
-		cores = runtime.GOMAXPROCS(0)
-	}
-	total, err := e.lex.runOn(ctx, rq, cores, func(m match) {
+	total, err := e.lex.run(ctx, rq, func(m match) {
 		r := e.lex.row(m.doc)
 		if r < 0 {
 			if h := e.lex.heading(m.doc); h >= 0 && wantHeads && fq == nil {
@@ -393,7 +384,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	if wantHeads && fq != nil && tq.q != nil {
 		kind := bleve.NewTermQuery(textindex.KindHeading)
 		kind.SetField(textindex.FieldKind)
-		if _, err := e.lex.runOn(ctx, bleve.NewConjunctionQuery(tq.q, kind), cores, func(m match) {
+		if _, err := e.lex.run(ctx, bleve.NewConjunctionQuery(tq.q, kind), func(m match) {
 			if h := e.lex.heading(m.doc); h >= 0 {
 				heads.offer(h, tq.scale*m.score+headScore(h))
 			}

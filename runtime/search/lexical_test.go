@@ -152,13 +152,3 @@ func TestSplitTextPassFindsTheSameMatches(t *testing.T) {
 		}
 	}
 }
-
-// TestTextPassLeavesACoreToTheVectorStage checks that hybrid search
-// gives the text pass every core but one, and never none.
-func TestTextPassLeavesACoreToTheVectorStage(t *testing.T) {
-	for cores, want := range map[int]int{1: 1, 2: 1, 4: 3} {
-		if got := textCores(cores); got != want {
-			t.Errorf("textCores(%d) = %d, want %d", cores, got, want)
-		}
-	}
-}

@@ -186,15 +186,10 @@ type match struct {
 // the available cores, each by its own searcher; visit is called from
 // this goroutine only.
 func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match)) (uint64, error) {
-	return l.runOn(ctx, q, runtime.GOMAXPROCS(0), visit)
-}
-
-// runOn is run on at most cores cores (at least one).
-func (l *lexIndex) runOn(ctx context.Context, q bquery.Query, cores int, visit func(m match)) (uint64, error) {
 	// Searchers read the scoring model from the context (bleve's own
 	// search sets it there); without it they score TF-IDF.
 	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey, l.scoring)
-	parts := max(1, min(cores, maxTextParts))
+	parts := min(runtime.GOMAXPROCS(0), maxTextParts)
 	if len(l.docRow) < l.partDocs*2 {
 		parts = 1
 	}

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -152,9 +151,6 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 			synW = e.w.Synonym
 		}
 		q := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, synW)
-		if on.Semantic {
-			q.cores = textCores(runtime.GOMAXPROCS(0))
-		}
 		var sc []scope
 		if on.Keyword && on.Boosts {
 			sc = e.scopes(u, f)
@@ -202,11 +198,6 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	res.Groups = e.group(ranked, req.Explain)
 	return res, nil
 }
-
-// textCores is how many cores the text pass uses beside the vector
-// stage when the process has cores: all but the one the vector stage
-// takes, at least one.
-func textCores(cores int) int { return max(1, cores-1) }
 
 // Scoped searches per query: the sources and countries the query names
 // most strongly.
