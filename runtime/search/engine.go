@@ -99,7 +99,8 @@ type Engine struct {
 	lex          *lexIndex     // nil when the bundle has no text index
 	headField    *headingField // the heading field scored per heading (nil: in the index)
 	commonDocs   uint64        // words in more documents do not bring candidates (commonDF)
-	headingMemDF uint64        // heading clauses in more documents are scored in memory
+	headingMemDF uint64        // heading clauses in more documents are scored in memory, apart
+	headingNear  uint64        // heading clauses in more documents (up to headingMemDF) are scored in memory, exactly
 	indexFilters bool          // the index's keyword fields hold the catalog's codes
 	vec          *vectorIndex
 	embedder     *embed.Embedder
@@ -156,6 +157,10 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		e.headingMemDF = e.headingMemoryDF()
+		e.headingNear = e.headingMemDF
+		if nearHeadingClausesInMemory {
+			e.headingNear = e.commonDocs
+		}
 	}
 	if emb := cat.Bundle.Manifest.Embedding; emb != nil && !opts.Disable.Semantic {
 		if err := e.loadVectors(ctx, emb); err != nil {

@@ -93,11 +93,42 @@ func (hf *headingField) score(clauses []headClause, df func(tok string) uint64, 
 			}
 		}
 		if !c.all {
-			for i, t := range c.toks {
-				for _, p := range hf.postings[t] {
-					out[p.head] += weights[i] * hf.saturation(p)
-					count(p.head, ci)
+			// A disjunction of several tokens: bleve scales its sum by
+			// the share of its tokens (those in the index) matched.
+			n := 0
+			for _, w := range weights {
+				if w > 0 {
+					n++
 				}
+			}
+			if n == 1 {
+				for i, t := range c.toks {
+					for _, p := range hf.postings[t] {
+						out[p.head] += weights[i] * hf.saturation(p)
+						count(p.head, ci)
+					}
+				}
+				continue
+			}
+			type part struct {
+				sum     float64
+				matched int
+			}
+			parts := map[int32]part{}
+			for i, t := range c.toks {
+				if weights[i] == 0 {
+					continue
+				}
+				for _, p := range hf.postings[t] {
+					x := parts[p.head]
+					x.sum += weights[i] * hf.saturation(p)
+					x.matched++
+					parts[p.head] = x
+				}
+			}
+			for h, x := range parts {
+				out[h] += x.sum * float64(x.matched) / float64(n)
+				count(h, ci)
 			}
 			continue
 		}
@@ -132,26 +163,24 @@ func (hf *headingField) saturation(p headTF) float64 {
 	tf := math.Sqrt(p.freq)
 	norm := 1.0
 	if hf.avgLen > 0 {
-		norm = 1 - bsearch.BM25_b + bsearch.BM25_b*hf.length[p.head]/hf.avgLen
+		// The index keeps a field's length as the float32 of
+		// 1/√length and bleve reads the length back from it.
+		n := float64(float32(1 / math.Sqrt(hf.length[p.head])))
+		norm = 1 - bsearch.BM25_b + bsearch.BM25_b*(1/(n*n))/hf.avgLen
 	}
 	return tf * bsearch.BM25_k1 / (tf + bsearch.BM25_k1*norm)
 }
 
 // headingFieldScores returns each heading's heading-field score for the
-// query's heading clauses (nil when there are none), scaled as bleve's
-// coordination factor would have scaled it among the query's clauses:
-// by the share of all clauses (indexClauses in the index, the heading
-// clauses here) that the heading matches.
-func (e *Engine) headingFieldScores(ctx context.Context, clauses []headClause, indexClauses int) []float64 {
+// query's heading clauses, before bleve's coordination factor (which
+// coordScore applies with the index's clauses), and how many of the
+// clauses each heading matched; nil when there are none.
+func (e *Engine) headingFieldScores(ctx context.Context, clauses []headClause) ([]float64, []int32) {
 	if len(clauses) == 0 || e.headField == nil {
-		return nil
+		return nil, nil
 	}
 	out := make([]float64, len(e.cat.Headings))
 	matched := make([]int32, len(e.cat.Headings))
 	e.headField.score(clauses, func(t string) uint64 { return e.lex.docFreq(ctx, t, textindex.FieldHeading) }, out, matched)
-	total := float64(len(clauses) + indexClauses)
-	for h := range out {
-		out[h] *= float64(matched[h]) / total
-	}
-	return out
+	return out, matched
 }

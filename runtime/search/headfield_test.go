@@ -51,7 +51,7 @@ func TestHeadingFieldScoresLikeBleve(t *testing.T) {
 			}
 			want := m.score * boost * idf
 			// bleve stores field lengths as float32 norms.
-			if math.Abs(hs[h]-want) > 1e-5*want {
+			if math.Abs(hs[h]-want) > 1e-12*want {
 				t.Errorf("%q: row %s heading score %v, bleve %v", word, e.cat.Rows[r].ID, hs[h], want)
 			}
 		}); err != nil {
@@ -63,37 +63,58 @@ func TestHeadingFieldScoresLikeBleve(t *testing.T) {
 	}
 }
 
-// TestCommonHeadingWordsScoredInMemory checks that heading-field clauses
-// of words above the threshold leave the index query for the in-memory
-// scorer, and that the text pass then finds the same rows (common words
-// never bring rows, in the index or not) with the same best row, rows
-// under a heading holding the words scoring above the same rows without.
+// TestCommonHeadingWordsScoredInMemory checks that common heading-field
+// clauses leave the index query for the in-memory scorer and that the
+// text pass then finds the same rows: with the scores the index gives
+// when the clauses count with the index's common clauses (near: the
+// coordination factor is put back exactly from the marks countedQuery
+// leaves), and with the same best row when they count apart (far),
+// rows under a heading holding the words scoring above rows without.
 func TestCommonHeadingWordsScoredInMemory(t *testing.T) {
 	e := newEngine(t, labourFixture(), true, Options{})
 	ctx := context.Background()
 	u := e.parser.Parse("unemployment rate")
 	terms := queryTerms(u, e.w.FacetTerm)
-	if tq := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym); len(tq.head) != 0 {
-		t.Fatalf("default thresholds on a small catalog: %d heading clauses in memory, want 0", len(tq.head))
+	if tq := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym); len(tq.near)+len(tq.far) != 0 {
+		t.Fatalf("default thresholds on a small catalog: %d heading clauses in memory, want 0", len(tq.near)+len(tq.far))
 	}
 	// Every word common (but the rarest clause, which brings the rows).
-	e.commonDocs, e.headingMemDF = 0, math.MaxUint64
+	e.commonDocs, e.headingMemDF, e.headingNear = 0, math.MaxUint64, 0
+	hf := e.headField
+	e.headField = nil // every clause in the index
 	inIndex := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym)
+	e.headField = hf
 	want, err := e.searchText(ctx, inIndex, filter{}, nil, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.headingMemDF = 0
-	inMemory := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym)
-	if len(inMemory.head) == 0 {
-		t.Fatal("no heading clause scored in memory")
+	near := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym)
+	if len(near.near) == 0 || len(near.far) != 0 {
+		t.Fatalf("%d near and %d far heading clauses, want some near only", len(near.near), len(near.far))
 	}
-	got, err := e.searchText(ctx, inMemory, filter{}, nil, nil, false)
+	got, err := e.searchText(ctx, near, filter{}, nil, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got.rows) != len(want.rows) || len(got.rows) < 2 {
 		t.Fatalf("in memory %d rows, in the index %d", len(got.rows), len(want.rows))
+	}
+	for r, w := range want.rows {
+		if g, ok := got.rows[r]; !ok || math.Abs(g-w) > 1e-12*w {
+			t.Errorf("row %s: score %v (found %v) with heading clauses in memory, %v in the index", e.cat.Rows[r].ID, g, ok, w)
+		}
+	}
+	e.headingMemDF = 0
+	far := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym)
+	if len(far.far) != len(near.near) || len(far.near) != 0 {
+		t.Fatalf("%d near and %d far heading clauses, want %d far only", len(far.near), len(far.far), len(near.near))
+	}
+	got, err = e.searchText(ctx, far, filter{}, nil, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.rows) != len(want.rows) {
+		t.Fatalf("far in memory %d rows, in the index %d", len(got.rows), len(want.rows))
 	}
 	for r := range want.rows {
 		if _, ok := got.rows[r]; !ok {
@@ -103,7 +124,7 @@ func TestCommonHeadingWordsScoredInMemory(t *testing.T) {
 	if got.rowOrder[0] != want.rowOrder[0] {
 		t.Errorf("best row in memory %s, in the index %s", e.cat.Rows[got.rowOrder[0]].ID, e.cat.Rows[want.rowOrder[0]].ID)
 	}
-	hs := e.headingFieldScores(ctx, inMemory.head, inMemory.clauses)
+	hs, _ := e.headingFieldScores(ctx, far.far)
 	for r := range got.rows {
 		h := e.rowHead[r]
 		if h < 0 {

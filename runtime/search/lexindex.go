@@ -177,6 +177,10 @@ func (l *lexIndex) idf(n uint64) float64 {
 type match struct {
 	doc   uint64
 	score float64
+	// common is how many clauses wrapped in countedQuery the document
+	// matched, commonScore their normalised score before coordination.
+	common      int32
+	commonScore float64
 }
 
 // run visits every document q matches, in index order. It visits all of
@@ -269,7 +273,8 @@ func (l *lexIndex) runRange(ctx context.Context, q bquery.Query, from, to uint64
 			return n, nil
 		}
 		n++
-		visit(match{doc: doc, score: dm.Score})
+		c, cs := commonMatched(dm)
+		visit(match{doc: doc, score: dm.Score, common: c, commonScore: cs})
 		sctx.DocumentMatchPool.Put(dm)
 	}
 }
