@@ -202,6 +202,18 @@ func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match))
 	}
 	n := uint64(len(l.docRow))
 	found := make([][]match, parts)
+	for i := range found {
+		if b, ok := matchBufs.Get().(*[]match); ok {
+			found[i] = (*b)[:0]
+		}
+	}
+	defer func() {
+		for i := range found {
+			if cap(found[i]) <= maxPooledMatches {
+				matchBufs.Put(&found[i])
+			}
+		}
+	}()
 	counts := make([]uint64, parts)
 	errs := make([]error, parts)
 	var wg sync.WaitGroup
@@ -229,6 +241,13 @@ func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match))
 	}
 	return total, nil
 }
+
+// matchBufs holds the buffers of matches the ranges of a split text pass
+// collect, reused across queries (buffers over maxPooledMatches, from a
+// query matching most of the index, are left to the collector).
+var matchBufs sync.Pool
+
+const maxPooledMatches = 1 << 18
 
 // Text search parallelism: at most maxTextParts ranges, each of at least
 // minDocsPerPart documents (a small index is searched in one piece).
@@ -318,6 +337,10 @@ func worse(a, b rowScore) bool {
 func (t *bestRows) offer(row int32, score float64) {
 	x := rowScore{row, score}
 	if len(t.h) < t.k {
+		if t.h == nil {
+			// The heap fills up to k on most queries: one allocation.
+			t.h = make([]rowScore, 0, min(t.k, maxHeapPrealloc))
+		}
 		t.h = append(t.h, x)
 		for i := len(t.h) - 1; i > 0; {
 			p := (i - 1) / 2
@@ -348,6 +371,9 @@ func (t *bestRows) offer(row int32, score float64) {
 		i = m
 	}
 }
+
+// maxHeapPrealloc bounds the capacity a bestRows heap takes at once.
+const maxHeapPrealloc = 1 << 14
 
 // sorted returns the kept rows best first.
 func (t *bestRows) sorted() []rowScore {

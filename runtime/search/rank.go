@@ -43,13 +43,23 @@ type candidate struct {
 type pool struct {
 	byRow map[int32]*candidate
 	list  []*candidate
+	slab  []candidate // candidates are allocated candidateSlab at a time
 }
+
+// candidateSlab is how many candidates are allocated at once (a query
+// has a few thousand).
+const candidateSlab = 256
 
 func (p *pool) get(r int32) *candidate {
 	if c, ok := p.byRow[r]; ok {
 		return c
 	}
-	c := &candidate{row: r}
+	if len(p.slab) == 0 {
+		p.slab = make([]candidate, candidateSlab)
+	}
+	c := &p.slab[0]
+	p.slab = p.slab[1:]
+	c.row = r
 	p.byRow[r] = c
 	p.list = append(p.list, c)
 	return c
