@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -144,11 +145,40 @@ func TestSplitTextPassFindsTheSameMatches(t *testing.T) {
 	if n1 != n2 || len(one) != len(split) || len(one) < 4 {
 		t.Fatalf("one pass %d matches (%d visited), split %d (%d visited)", n1, len(one), n2, len(split))
 	}
+	// A second split pass reuses the first one's match buffers.
+	if again, n3 := collect(); n3 != n2 || !slices.Equal(again, split) {
+		t.Fatalf("second split pass: %d matches, first %d, or other matches", n3, n2)
+	}
 	for i := range one {
 		// Scores may differ in the last bit: bleve sums clause scores in
 		// the order its heaps hold them.
 		if one[i].doc != split[i].doc || math.Abs(one[i].score-split[i].score) > 1e-12*one[i].score {
 			t.Errorf("match %d: one pass %+v, split %+v", i, one[i], split[i])
+		}
+	}
+}
+
+// TestCandidatePoolKeepsOneCandidatePerRow checks that the pool hands out
+// one candidate per row, across its allocation slabs, in order of first
+// request.
+func TestCandidatePoolKeepsOneCandidatePerRow(t *testing.T) {
+	p := &pool{byRow: map[int32]*candidate{}}
+	const n = 3*candidateSlab + 7
+	for r := int32(0); r < n; r++ {
+		p.get(r).kw = float64(r)
+	}
+	for r := int32(n - 1); r >= 0; r-- {
+		c := p.get(r)
+		if c.row != r || c.kw != float64(r) {
+			t.Fatalf("row %d: candidate of row %d with kw %v", r, c.row, c.kw)
+		}
+	}
+	if len(p.list) != n {
+		t.Fatalf("%d candidates listed, want %d", len(p.list), n)
+	}
+	for i, c := range p.list {
+		if c.row != int32(i) {
+			t.Fatalf("candidate %d is row %d", i, c.row)
 		}
 	}
 }
