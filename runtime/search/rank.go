@@ -127,7 +127,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	}
 	text := truncateRunes(req.Query, maxQueryRunes)
 	u := e.parser.Parse(text)
-	p := &pool{byRow: map[int32]*candidate{}}
+	// Most queries gather about as many candidates as the text and
+	// vector stages keep.
+	p := &pool{byRow: make(map[int32]*candidate, lexicalDepth+semanticDepth), list: make([]*candidate, 0, lexicalDepth+semanticDepth)}
 	var keep func(int32) bool
 	if !f.empty() {
 		keep = func(r int32) bool { return f.keepRow(&e.cat.Rows[r]) }
