@@ -182,3 +182,20 @@ func TestCandidatePoolKeepsOneCandidatePerRow(t *testing.T) {
 		}
 	}
 }
+
+// TestEachCandidateVisitsEveryCandidateOnce checks the two-core scoring
+// loop, below and above the size where it splits.
+func TestEachCandidateVisitsEveryCandidateOnce(t *testing.T) {
+	for _, n := range []int{0, 3, parallelCandidates + 1, 4 * parallelCandidates} {
+		p := &pool{byRow: map[int32]*candidate{}}
+		for r := int32(0); r < int32(n); r++ {
+			p.get(r)
+		}
+		eachCandidate(p.list, func(c *candidate) { c.boost++; c.kw = float64(c.row) })
+		for _, c := range p.list {
+			if c.boost != 1 || c.kw != float64(c.row) {
+				t.Fatalf("%d candidates: row %d visited %v times", n, c.row, c.boost)
+			}
+		}
+	}
+}

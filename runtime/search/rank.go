@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -414,9 +415,11 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 			semFloor = probeBest[min(semFloorRank, len(probeBest)-1)].sim
 		}
 		headSims := map[int32]float32{}
-		for _, c := range p.list {
+		eachCandidate(p.list, func(c *candidate) {
 			c.semRaw = dot(qv, e.vec.rowVec(c.row))
 			c.hasSem = true
+		})
+		for _, c := range p.list {
 			semTop = max(semTop, c.semRaw)
 			if h := e.rowHead[c.row]; h >= 0 && on.Headings {
 				if hv := e.vec.headVec(h); hv != nil {
@@ -446,9 +449,9 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 		}
 	}
 	if on.Boosts {
-		for _, c := range p.list {
+		eachCandidate(p.list, func(c *candidate) {
 			c.boost = u.BoostPrepared(*e.prepared(c.row), e.boost).Total()
-		}
+		})
 	}
 	if on.Keyword && lex.maxHead > 0 {
 		// A title that means nothing alone is read as its heading's
@@ -474,6 +477,35 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 			w.Boost*c.boost + w.ID*c.idm + w.Headline*c.headline
 	}
 }
+
+// eachCandidate calls fn on every candidate, the two halves at once on
+// two cores when there are enough candidates to pay for it (the vector
+// stage has finished by then, so the second core is free); fn must touch
+// only its own candidate.
+func eachCandidate(cs []*candidate, fn func(c *candidate)) {
+	if len(cs) < parallelCandidates || runtime.GOMAXPROCS(0) < 2 {
+		for _, c := range cs {
+			fn(c)
+		}
+		return
+	}
+	half := len(cs) / 2
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, c := range cs[half:] {
+			fn(c)
+		}
+	}()
+	for _, c := range cs[:half] {
+		fn(c)
+	}
+	<-done
+}
+
+// parallelCandidates is the least number of candidates scored on two
+// cores (a query usually has 1,500–3,000).
+const parallelCandidates = 512
 
 // headingScore is the best heading-document score on a row's heading
 // path, discounted per level above the row's own heading.
