@@ -23,7 +23,8 @@ import (
 // 40 % of the text pass). Scores are bleve's BM25 for the field with the
 // index's own statistics, before bleve's query normalisation (see
 // textQuery.scale); clauses of words in more than headingInMemoryDF×
-// commonDF documents are scored here.
+// commonDF documents are scored here, and all common ones when
+// nearHeadingClausesInMemory.
 type headingField struct {
 	postings map[string][]headTF // token → headings whose path holds it
 	length   []float64           // heading → tokens in its path text
