@@ -126,26 +126,12 @@ func TestBadRows(t *testing.T) {
 		"2020-05-01,5",
 	}, "\n")+"\n")
 	sink := readSpec(t, catalogsrc.Spec{Files: map[string]string{"file": file}})
-	for _, p := range sink.Problems {
-		obstest.CheckProblem(t, p)
-	}
-	cases := []struct {
-		line         int
-		field, cause string
-	}{
-		{3, "XRATE", "not a decimal"},
-		{4, "observation_date", "day out of range"},
-		{7, "", "3 fields"},
-		{10, "observation_date", "duplicate date 2020-05-01"},
-	}
-	for _, c := range cases {
-		if !obstest.HasProblem(sink.Problems, c.line, c.field, c.cause) {
-			t.Errorf("no problem at line %d field %q (%s): %v", c.line, c.field, c.cause, sink.Problems)
-		}
-	}
-	if len(sink.Problems) != len(cases) {
-		t.Errorf("%d problems, want %d", len(sink.Problems), len(cases))
-	}
+	obstest.ExpectProblems(t, sink.Problems, []obstest.WantProblem{
+		{Line: 3, Field: "XRATE", Cause: "not a decimal"},
+		{Line: 4, Field: "observation_date", Cause: "day out of range"},
+		{Line: 7, Field: "", Cause: "3 fields"},
+		{Line: 10, Field: "observation_date", Cause: "duplicate date 2020-05-01"},
+	})
 	sd := sink.ByID("fred:XRATE")
 	if sd == nil || len(sd.Points) != 3 {
 		t.Fatalf("XRATE = %+v, want points for 2020-01, -05, -06", sd)

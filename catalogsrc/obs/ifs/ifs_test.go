@@ -118,22 +118,14 @@ func TestBadRows(t *testing.T) {
 	if err := src.ReadObservations(context.Background(), &sink); err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct {
-		line         int
-		field, cause string
-	}{
-		{3, "value", "not a decimal"},
-		{4, "frequency", "unknown frequency"},
-		{5, "frequency", "differs"},
-		{6, "date", "duplicate date 2023-01-01"},
-		{7, "country", "spaces"},
-		{8, "", "4 fields"},
-	}
-	for _, c := range cases {
-		if !obstest.HasProblem(sink.Problems, c.line, c.field, c.cause) {
-			t.Errorf("no problem at line %d field %q (%s): %v", c.line, c.field, c.cause, sink.Problems)
-		}
-	}
+	obstest.ExpectProblems(t, sink.Problems, []obstest.WantProblem{
+		{Line: 3, Field: "value", Cause: "not a decimal"},
+		{Line: 4, Field: "frequency", Cause: "unknown frequency"},
+		{Line: 5, Field: "frequency", Cause: "differs"},
+		{Line: 6, Field: "date", Cause: "duplicate date 2023-01-01"},
+		{Line: 7, Field: "country", Cause: "spaces"},
+		{Line: 8, Field: "", Cause: "4 fields"},
+	})
 	if len(sink.Series) != 1 || len(sink.Series[0].Points) != 1 {
 		t.Errorf("series %+v", sink.Series)
 	}

@@ -112,24 +112,14 @@ func TestBadRows(t *testing.T) {
 		`"Total","Total","2019Q4","14","5",`,
 	}, "\n"))
 	sink := readObs(t, file)
-	for _, p := range sink.Problems {
-		obstest.CheckProblem(t, p)
-	}
-	cases := []struct {
-		line         int
-		field, cause string
-	}{
-		{1, "Turkey", "same country"},
-		{3, "Quarter", "not a quarter"},
-		{4, "Türkiye", "not a decimal"},
-		{6, "", "5 fields"},
-		{7, "Quarter", "duplicate date 2019-10-01"},
-	}
-	for _, c := range cases {
-		if !obstest.HasProblem(sink.Problems, c.line, c.field, c.cause) {
-			t.Errorf("no problem at line %d field %q (%s): %v", c.line, c.field, c.cause, sink.Problems)
-		}
-	}
+	obstest.ExpectProblems(t, sink.Problems, []obstest.WantProblem{
+		{Line: 1, Field: "Turkey", Cause: "same country"},
+		{Line: 3, Field: "Quarter", Cause: "not a quarter"},
+		{Line: 4, Field: "Türkiye", Cause: "not a decimal"},
+		{Line: 6, Field: "", Cause: "5 fields"},
+		{Line: 7, Field: "Quarter", Cause: "duplicate date 2019-10-01 for series ilo:TUR"},
+		{Line: 7, Field: "Quarter", Cause: "duplicate date 2019-10-01 for series ilo:Narnia"},
+	})
 	tr := sink.ByID("ilo:TUR")
 	if tr == nil || len(tr.Points) != 1 || tr.Points[0].Value != 13.3 {
 		t.Errorf("Türkiye %+v: want only 2019Q4 = 13.3 (male row skipped)", tr)

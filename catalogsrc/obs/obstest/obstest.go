@@ -128,3 +128,26 @@ func HasProblem(ps []catalogsrc.Problem, line int, field, reasonPart string) boo
 	}
 	return false
 }
+
+// WantProblem is a problem a test expects: its line, field and part of its reason.
+type WantProblem struct {
+	Line         int
+	Field, Cause string
+}
+
+// ExpectProblems checks that every problem names its file, line and reason,
+// that each wanted problem was reported, and that nothing else was.
+func ExpectProblems(t testing.TB, ps []catalogsrc.Problem, want []WantProblem) {
+	t.Helper()
+	for _, p := range ps {
+		CheckProblem(t, p)
+	}
+	for _, w := range want {
+		if !HasProblem(ps, w.Line, w.Field, w.Cause) {
+			t.Errorf("no problem at line %d field %q (%s): %v", w.Line, w.Field, w.Cause, ps)
+		}
+	}
+	if len(ps) != len(want) {
+		t.Errorf("%d problems, want %d: %v", len(ps), len(want), ps)
+	}
+}

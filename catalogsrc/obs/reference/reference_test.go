@@ -88,14 +88,11 @@ func TestOtherForms(t *testing.T) {
 	if sink.Series[0].ID != "ref:rates" || len(sink.Series[0].Points) != 2 {
 		t.Errorf("series %+v", sink.Series[0])
 	}
-	for _, c := range []struct {
-		line         int
-		field, cause string
-	}{{5, "quarter", "duplicate date 2020-07-01"}, {6, "quarter", "4-digit year"}, {7, "rate", "not a decimal"}} {
-		if !obstest.HasProblem(sink.Problems, c.line, c.field, c.cause) {
-			t.Errorf("no problem at line %d field %q (%s): %v", c.line, c.field, c.cause, sink.Problems)
-		}
-	}
+	obstest.ExpectProblems(t, sink.Problems, []obstest.WantProblem{
+		{Line: 5, Field: "quarter", Cause: "duplicate date 2020-07-01"},
+		{Line: 6, Field: "quarter", Cause: "4-digit year"},
+		{Line: 7, Field: "rate", Cause: "not a decimal"},
+	})
 	// Three columns and no options.column: ambiguous.
 	src, _ = New(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": file}, Options: map[string]string{"separator": ";"}})
 	if err := src.ReadObservations(context.Background(), &obstest.Sink{}); !errors.Is(err, catalogsrc.ErrUnreadable) || !strings.Contains(err.Error(), "options.column") {

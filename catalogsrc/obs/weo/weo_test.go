@@ -100,27 +100,13 @@ func TestBadRows(t *testing.T) {
 		"Malta;Output gap;Percent;Units;;;;",                       // no values
 	}, "\r\n")+"\r\n")
 	sink := read(t, catalogsrc.Spec{Files: map[string]string{"file": file}})
-	for _, p := range sink.Problems {
-		obstest.CheckProblem(t, p)
-	}
-	cases := []struct {
-		line         int
-		field, cause string
-	}{
-		{3, "2001", "not a decimal"},
-		{3, "2002", "thousands separator"},
-		{4, "Country", "empty"},
-		{5, "", "duplicate series"},
-		{6, "", "has 6 fields"},
-	}
-	for _, c := range cases {
-		if !obstest.HasProblem(sink.Problems, c.line, c.field, c.cause) {
-			t.Errorf("no problem at line %d field %q (%s): %v", c.line, c.field, c.cause, sink.Problems)
-		}
-	}
-	if len(sink.Problems) != len(cases) {
-		t.Errorf("%d problems, want %d: %v", len(sink.Problems), len(cases), sink.Problems)
-	}
+	obstest.ExpectProblems(t, sink.Problems, []obstest.WantProblem{
+		{Line: 3, Field: "2001", Cause: "not a decimal"},
+		{Line: 3, Field: "2002", Cause: "thousands separator"},
+		{Line: 4, Field: "Country", Cause: "empty"},
+		{Line: 5, Field: "", Cause: "duplicate series"},
+		{Line: 6, Field: "", Cause: "has 6 fields"},
+	})
 	if len(sink.Series) != 2 {
 		t.Fatalf("%d series, want population and unemployment (the output-gap row has no values)", len(sink.Series))
 	}
