@@ -92,8 +92,9 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 
 	t0 := time.Now()
 	cats, obsSrcs := readSources(ctx, cfg, runtime.GOMAXPROCS(0))
+	all := append(append([]*sourceResult{}, cats...), obsSrcs...)
 	var failed []string
-	for _, r := range append(append([]*sourceResult{}, cats...), obsSrcs...) {
+	for _, r := range all {
 		if r.err != nil {
 			failed = append(failed, fmt.Sprintf("%s (%s): %v", r.spec.Name, r.spec.Kind, r.err))
 		}
@@ -135,7 +136,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	obsRows := linkObservations(rows, obsSrcs)
 	stage("link observations", t0)
 
-	for _, r := range append(append([]*sourceResult{}, cats...), obsSrcs...) {
+	for _, r := range all {
 		rep.Sources = append(rep.Sources, SourceReport{Name: r.spec.Name, Kind: r.spec.Kind, Role: r.role, Rows: r.rows(), Quarantined: len(r.quarantined)})
 		rep.Quarantined += len(r.quarantined)
 	}
@@ -194,7 +195,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		return nil, err
 	}
 	var quarantine []bundle.QuarantineEntry
-	for _, r := range append(append([]*sourceResult{}, cats...), obsSrcs...) {
+	for _, r := range all {
 		quarantine = append(quarantine, r.quarantined...)
 	}
 	if err := w.WriteQuarantine(quarantine); err != nil {
@@ -202,10 +203,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	}
 
 	m := &bundle.Manifest{ToolVersion: opts.ToolVersion, Config: cfg.Path(), Embedding: emb}
-	for _, r := range cats {
-		m.Sources = append(m.Sources, sourceInfo(cfg, r))
-	}
-	for _, r := range obsSrcs {
+	for _, r := range all {
 		m.Sources = append(m.Sources, sourceInfo(cfg, r))
 	}
 	observed := 0
