@@ -1,8 +1,10 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -46,7 +48,8 @@ type lexicalHits struct {
 	maxHead  float64
 	total    uint64 // rows and headings matching any clause
 	rowOrder []int32
-	headRank []int32 // headings best first
+	headRank []int32    // headings best first
+	all      *rowScores // every matched row's score (release when done)
 }
 
 // weightedTerm is a query word with how much it counts.
@@ -100,6 +103,10 @@ type clause struct {
 	df uint64
 	sq float64     // bleve's squared weight of its terms
 	hc *headClause // the clause against the heading field, else nil
+	// gen matches what q matches without scoring, for a topic word's
+	// title clause (a candidate source when common words come together,
+	// see union.go), else nil.
+	gen bquery.Query
 }
 
 // textQuery builds the text query from term queries on words analysed
@@ -155,8 +162,8 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	var tq textQuery
 	// add adds the clause for toks in one field: any of them (a query
 	// word analysed into several tokens) or, with all, every one.
-	add := func(toks []string, field string, all bool, boost float64) {
-		var qs []bquery.Query
+	add := func(toks []string, field string, all bool, boost float64, gen bool) {
+		var qs, gs []bquery.Query
 		var sq float64
 		var sum, least uint64
 		for i, t := range toks {
@@ -175,6 +182,12 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			term.SetField(field)
 			term.SetBoost(boost)
 			qs = append(qs, term)
+			if gen {
+				g := bleve.NewTermQuery(t)
+				g.SetField(field)
+				g.SetBoost(0)
+				gs = append(gs, g)
+			}
 			w := boost * l.idf(n)
 			sq += w * w
 		}
@@ -182,25 +195,32 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		if field == textindex.FieldHeading && e.headField != nil {
 			hc = &headClause{toks: toks, all: all, boost: boost}
 		}
+		var g bquery.Query
+		switch {
+		case len(gs) == 1:
+			g = gs[0]
+		case len(gs) > 1:
+			g = bleve.NewDisjunctionQuery(gs...)
+		}
 		switch {
 		case len(qs) == 0:
 			return
 		case len(qs) == 1:
-			clauses = append(clauses, clause{qs[0], sum, sq, hc})
+			clauses = append(clauses, clause{qs[0], sum, sq, hc, g})
 		case all:
 			c := bleve.NewConjunctionQuery(qs...)
 			c.SetBoost(boost)
-			clauses = append(clauses, clause{c, least, sq, hc})
+			clauses = append(clauses, clause{c, least, sq, hc, g})
 		default:
 			d := bleve.NewDisjunctionQuery(qs...)
 			d.SetBoost(boost)
-			clauses = append(clauses, clause{d, sum, sq, hc})
+			clauses = append(clauses, clause{d, sum, sq, hc, g})
 		}
 	}
 	for _, t := range terms {
 		toks := l.tokens(t.text)
 		for _, f := range fields {
-			add(toks, f.name, false, t.weight*f.boost)
+			add(toks, f.name, false, t.weight*f.boost, t.weight == 1 && f.name == textindex.FieldTitle)
 		}
 	}
 	if synonymWeight > 0 {
@@ -213,7 +233,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			}
 			toks := l.tokens(strings.Join(x.Terms, " "))
 			for _, f := range fields[:3] {
-				add(toks, f.name, true, x.Weight*synonymWeight*f.boost)
+				add(toks, f.name, true, x.Weight*synonymWeight*f.boost, false)
 			}
 		}
 	}
@@ -229,8 +249,11 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		}
 	}
 	var sumSq float64 // bleve's sum of squared clause weights
-	var commonClauses []clause
+	var commonClauses, together []clause
 	for i, c := range clauses {
+		if c.gen != nil && c.df > limit && i != rarest {
+			together = append(together, c)
+		}
 		switch {
 		case c.df <= limit || i == rarest:
 			rare = append(rare, c.q)
@@ -265,12 +288,58 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		tq.q = bleve.NewDisjunctionQuery(rare...)
 		return tq
 	}
+	var must bquery.Query = bleve.NewDisjunctionQuery(rare...)
+	if g := togetherQuery(together); g != nil {
+		must = unionQuery{main: must, extra: g}
+	}
 	b := bleve.NewBooleanQuery()
-	b.AddMust(bleve.NewDisjunctionQuery(rare...))
+	b.AddMust(must)
 	b.AddShould(bleve.NewDisjunctionQuery(common...))
 	b.SetMinShould(0)
 	tq.q = b
 	return tq
+}
+
+// Common title words that together bring candidates (union.go): at least
+// minTogether of them, as fewer common words weigh less than one rare
+// word and would only add look-alikes (measured: with two or three, 1–2
+// of 66 held-out questions fell out of the top 5 while 2 of 40
+// development questions came in; with four, none fell out); the
+// maxTogether rarest are used, all of them when there are minTogether,
+// all but any one when there are more (a label may say "total" where
+// the query said "all").
+const (
+	minTogether = 4
+	maxTogether = 5
+)
+
+// togetherQuery returns the unscored query matching documents whose
+// titles hold the common words of clauses together, or nil when fewer
+// than minTogether are common.
+func togetherQuery(clauses []clause) bquery.Query {
+	if len(clauses) < minTogether {
+		return nil
+	}
+	slices.SortStableFunc(clauses, func(a, b clause) int { return cmp.Compare(a.df, b.df) })
+	clauses = clauses[:min(len(clauses), maxTogether)]
+	gens := make([]bquery.Query, len(clauses))
+	for i, c := range clauses {
+		gens[i] = c.gen
+	}
+	if len(gens) == minTogether {
+		return bleve.NewConjunctionQuery(gens...)
+	}
+	var alts []bquery.Query
+	for skip := range gens {
+		var part []bquery.Query
+		for i, g := range gens {
+			if i != skip {
+				part = append(part, g)
+			}
+		}
+		alts = append(alts, bleve.NewConjunctionQuery(part...))
+	}
+	return bleve.NewDisjunctionQuery(alts...)
 }
 
 // nearHeadingClausesInMemory says whether heading-field clauses of common
@@ -354,6 +423,9 @@ func indexFilter(f filter) bquery.Query {
 // its heading's score for the heading clauses scored in memory.
 func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes []scope, keep func(int32) bool, wantHeads bool) (lexicalHits, error) {
 	hits := lexicalHits{rows: map[int32]float64{}, heads: map[int32]float64{}}
+	if tq.q != nil && e.lex != nil {
+		hits.all = newRowScores(len(e.cat.Rows))
+	}
 	near, nearMatched := e.headingFieldScores(ctx, tq.near)
 	far, farMatched := e.headingFieldScores(ctx, tq.far)
 	if tq.q == nil || e.lex == nil {
@@ -377,6 +449,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	}
 	heads := bestRows{k: headingDepth}
 	offer := func(r int32, score float64) {
+		hits.all.set(r, score)
 		best.offer(r, score)
 		for i, s := range scopes {
 			if e.inScope(r, s) {

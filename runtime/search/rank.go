@@ -169,6 +169,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 			sc = e.scopes(u, f)
 		}
 		lex, err = e.searchText(ctx, q, f, sc, keep, wantHeads)
+		defer lex.all.release()
 		if err != nil {
 			<-semDone
 			return Result{}, err
@@ -199,6 +200,15 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
+	}
+	if on.Keyword && lex.maxRow > 0 {
+		// Candidates from other routes that matched the text query but
+		// fell under its caps keep their text score.
+		for _, c := range p.list {
+			if s, ok := lex.all.get(c.row); ok && c.kw == 0 {
+				c.kw = s / lex.maxRow
+			}
+		}
 	}
 
 	e.score(p, u, on, lex, qv, probeBest)
