@@ -442,41 +442,60 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		return coordScore(m, tq.scale, tq.clauses, len(tq.near), len(tq.far), hn, hf)
 	}
 	fq := indexFilter(f)
-	best := bestRows{k: lexicalDepth * headingPoolFactor}
-	scoped := make([]bestRows, len(scopes))
-	for i := range scoped {
-		scoped[i].k = scopedDepth
+	// Each part of the index is visited by its own goroutine into its own
+	// heaps (the best rows under a total order of score then row, so the
+	// parts' heaps merge into what one heap would have kept).
+	type partBest struct {
+		best, heads bestRows
+		scoped      []bestRows
+		maxRow      float64
 	}
-	heads := bestRows{k: headingDepth}
-	offer := func(r int32, score float64) {
-		hits.all.set(r, score)
-		best.offer(r, score)
-		for i, s := range scopes {
-			if e.inScope(r, s) {
-				scoped[i].offer(r, score)
-			}
+	parts := make([]partBest, e.lex.parts())
+	for i := range parts {
+		pb := &parts[i]
+		pb.best.k = lexicalDepth * headingPoolFactor
+		pb.heads.k = headingDepth
+		pb.scoped = make([]bestRows, len(scopes))
+		for j := range pb.scoped {
+			pb.scoped[j].k = scopedDepth
 		}
-		hits.maxRow = max(hits.maxRow, score)
 	}
 	rq := tq.q
 	if fq != nil && e.indexFilters {
 		rq = bleve.NewConjunctionQuery(tq.q, fq)
 	}
-	total, err := e.lex.run(ctx, rq, func(m match) {
+	total, err := e.lex.runParts(ctx, rq, len(parts), func(part int, m match) {
+		pb := &parts[part]
 		r := e.lex.row(m.doc)
 		if r < 0 {
 			if h := e.lex.heading(m.doc); h >= 0 && wantHeads && fq == nil {
-				heads.offer(h, score(m, h))
+				pb.heads.offer(h, score(m, h))
 			}
 			return
 		}
 		if keep != nil && !keep(r) {
 			return
 		}
-		offer(r, score(m, e.rowHead[r]))
+		sc := score(m, e.rowHead[r])
+		hits.all.set(r, sc) // rows of different parts never meet
+		pb.best.offer(r, sc)
+		for i, s := range scopes {
+			if e.inScope(r, s) {
+				pb.scoped[i].offer(r, sc)
+			}
+		}
+		pb.maxRow = max(pb.maxRow, sc)
 	})
 	if err != nil {
 		return hits, err
+	}
+	best, heads := mergeBest(parts, func(p *partBest) *bestRows { return &p.best }), mergeBest(parts, func(p *partBest) *bestRows { return &p.heads })
+	scoped := make([]bestRows, len(scopes))
+	for i := range scoped {
+		scoped[i] = mergeBest(parts, func(p *partBest) *bestRows { return &p.scoped[i] })
+	}
+	for i := range parts {
+		hits.maxRow = max(hits.maxRow, parts[i].maxRow)
 	}
 	hits.total = total
 	for i, t := range append([]bestRows{best}, scoped...) {
@@ -508,6 +527,18 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		hits.maxHead = max(hits.maxHead, s.score)
 	}
 	return hits, nil
+}
+
+// mergeBest merges the heaps get picks from each part into one keeping
+// the same k best.
+func mergeBest[P any](parts []P, get func(*P) *bestRows) bestRows {
+	out := *get(&parts[0])
+	for i := 1; i < len(parts); i++ {
+		for _, x := range get(&parts[i]).h {
+			out.offer(x.row, x.score)
+		}
+	}
+	return out
 }
 
 // capPerHeading keeps rows in order, at most perHeading of any one

@@ -187,20 +187,13 @@ type match struct {
 // them (bleve scores each match anyway; keeping them all lets the caller
 // take the best rows of several scopes from one pass) without reading any
 // stored field. The documents are split into ranges searched at once on
-// the available cores, each by its own searcher; visit is called from
-// this goroutine only.
+// the available cores (runParts); visit is called from this goroutine
+// only, after the search.
 func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match)) (uint64, error) {
-	// Searchers read the scoring model from the context (bleve's own
-	// search sets it there); without it they score TF-IDF.
-	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey, l.scoring)
-	parts := min(runtime.GOMAXPROCS(0), maxTextParts)
-	if len(l.docRow) < l.partDocs*2 {
-		parts = 1
-	}
+	parts := l.parts()
 	if parts == 1 {
-		return l.runRange(ctx, q, 0, 0, visit)
+		return l.runParts(ctx, q, 1, func(_ int, m match) { visit(m) })
 	}
-	n := uint64(len(l.docRow))
 	found := make([][]match, parts)
 	for i := range found {
 		if b, ok := matchBufs.Get().(*[]match); ok {
@@ -214,6 +207,38 @@ func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match))
 			}
 		}
 	}()
+	total, err := l.runParts(ctx, q, parts, func(part int, m match) { found[part] = append(found[part], m) })
+	if err != nil {
+		return 0, err
+	}
+	for i := range found {
+		for _, m := range found[i] {
+			visit(m)
+		}
+	}
+	return total, nil
+}
+
+// parts is how many document ranges a pass over the index is split into.
+func (l *lexIndex) parts() int {
+	if len(l.docRow) < l.partDocs*2 {
+		return 1
+	}
+	return min(runtime.GOMAXPROCS(0), maxTextParts)
+}
+
+// runParts visits every document q matches, the documents split into
+// parts ranges (parts from l.parts) searched at once, each by its own
+// searcher: visit(part, m) is called from part's goroutine, in index
+// order within the part, so it must touch only that part's state.
+func (l *lexIndex) runParts(ctx context.Context, q bquery.Query, parts int, visit func(part int, m match)) (uint64, error) {
+	// Searchers read the scoring model from the context (bleve's own
+	// search sets it there); without it they score TF-IDF.
+	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey, l.scoring)
+	if parts <= 1 {
+		return l.runRange(ctx, q, 0, 0, func(m match) { visit(0, m) })
+	}
+	n := uint64(len(l.docRow))
 	counts := make([]uint64, parts)
 	errs := make([]error, parts)
 	var wg sync.WaitGroup
@@ -225,19 +250,16 @@ func (l *lexIndex) run(ctx context.Context, q bquery.Query, visit func(m match))
 			if i == parts-1 {
 				to = 0 // to the end
 			}
-			counts[i], errs[i] = l.runRange(ctx, q, from, to, func(m match) { found[i] = append(found[i], m) })
+			counts[i], errs[i] = l.runRange(ctx, q, from, to, func(m match) { visit(i, m) })
 		}()
 	}
 	wg.Wait()
 	var total uint64
-	for i := range found {
+	for i := range counts {
 		if errs[i] != nil {
 			return 0, errs[i]
 		}
 		total += counts[i]
-		for _, m := range found[i] {
-			visit(m)
-		}
 	}
 	return total, nil
 }
