@@ -489,6 +489,27 @@ func (v *Vocabulary) Terms(text string) []string {
 	return out
 }
 
+// LabelTerms returns a catalog label's content words as Terms does, with
+// outline numbering taken apart first: "0.GENERAL" and "I.A.HOUSING" are
+// series codes to Terms, and their words ("general", "housing") are the
+// label's.
+func (v *Vocabulary) LabelTerms(label string) []string {
+	var out []string
+	for _, t := range v.analyze(label) {
+		switch {
+		case t.code && strings.ContainsAny(t.raw, "._"):
+			for _, w := range v.analyze(numberingApart(t.raw)) {
+				if !w.code && !v.stop[w.norm] && !isNumbering(w.norm) {
+					out = append(out, w.norm)
+				}
+			}
+		case !t.code && !v.stop[t.norm]:
+			out = append(out, t.norm)
+		}
+	}
+	return out
+}
+
 func (v *Vocabulary) loadImplied(l line) error {
 	cs, err := parseCountries(l, 1)
 	if err != nil {

@@ -29,6 +29,7 @@ type Signals struct {
 	Boosts   bool `json:"boosts,omitempty"`   // query-understanding metadata boosts
 	Synonyms bool `json:"synonyms,omitempty"` // synonym and acronym expansions as extra BM25 clauses
 	IDs      bool `json:"ids,omitempty"`      // series ids written in the query
+	Coverage bool `json:"coverage,omitempty"` // share of the query's topic words a row answers
 }
 
 // Options configure an Engine. The zero value has every signal on with
@@ -66,6 +67,10 @@ type Weights struct {
 	// FacetTerm is the BM25 weight of a word that only names a country,
 	// frequency, seasonal adjustment or source (topic words weigh 1).
 	FacetTerm float64 `json:"facet_term"`
+	// Coverage is added times the share of the query's topic words a
+	// row answers, to the best candidates (coverage.go): at 1, a row
+	// answering every word gains what the best text match earns.
+	Coverage float64 `json:"coverage"`
 	// Synonym multiplies each expansion's own weight in the BM25 query
 	// (1.2: an expansion of weight 0.8, "jobless" → "unemployment", then
 	// counts about as much as a query word; raised from 0.6 after the
@@ -88,7 +93,7 @@ type Weights struct {
 func DefaultWeights() Weights {
 	return Weights{
 		Keyword: 1.0, Heading: 0, Semantic: 0.5, SemanticHeading: 0,
-		Boost: 4.0, ID: 10.0, Headline: 0.1, FacetTerm: 0.3, Synonym: 1.2, AncestorDecay: 0.5,
+		Boost: 4.0, ID: 10.0, Headline: 0.1, Coverage: 1.0, FacetTerm: 0.3, Synonym: 1.2, AncestorDecay: 0.5,
 	}
 }
 
@@ -122,6 +127,7 @@ type Engine struct {
 	countryCode map[string]int32
 	prep        *preparedRows
 	titles      *titleMarks
+	terms       *termCache
 }
 
 // New opens the bundle's text index (read-only), its row and heading
@@ -143,6 +149,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	e.commonDocs = e.commonDF()
 	e.prep = newPreparedRows(e.parser, len(cat.Rows), len(cat.Headings))
 	e.titles = newTitleMarks(cat, e.parser)
+	e.terms = newTermCache(len(cat.Rows), len(cat.Headings))
 
 	ok := false
 	defer func() {
@@ -291,11 +298,11 @@ func (e *Engine) active(m Mode) Signals {
 	s := Signals{Boosts: true, IDs: true, Headings: true}
 	switch m {
 	case Keyword:
-		s.Keyword, s.Synonyms = true, true
+		s.Keyword, s.Synonyms, s.Coverage = true, true, true
 	case Semantic:
 		s.Semantic = true
 	default:
-		s.Keyword, s.Synonyms, s.Semantic = true, true, true
+		s.Keyword, s.Synonyms, s.Semantic, s.Coverage = true, true, true, true
 	}
 	d := e.opts.Disable
 	s.Keyword = s.Keyword && !d.Keyword && e.lex != nil
@@ -304,6 +311,7 @@ func (e *Engine) active(m Mode) Signals {
 	s.Boosts = s.Boosts && !d.Boosts
 	s.Synonyms = s.Synonyms && !d.Synonyms
 	s.IDs = s.IDs && !d.IDs
+	s.Coverage = s.Coverage && !d.Coverage
 	return s
 }
 

@@ -36,6 +36,7 @@ type candidate struct {
 	row                                int32
 	kw, head, sem, semHead, boost, idm float64
 	headline                           float64 // 1 for its heading's total row
+	cover                              float64 // share of the query's topic words the row answers (coverage.go)
 	semRaw, semHeadRaw                 float32
 	hasSem                             bool
 	score                              float64
@@ -213,6 +214,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 
 	e.score(p, u, on, lex, qv, probeBest)
 	sortCandidates(p.list)
+	if on.Coverage {
+		e.addCoverage(p.list, u)
+	}
 	res := Result{Query: req.Query, Total: len(p.list)}
 	if f.onlyIndexed() && (f.empty() || e.indexFilters) && int(lex.total) > res.Total {
 		res.Total = int(lex.total)

@@ -70,4 +70,5 @@ type Explanation struct {
 	Boost           float64 `json:"boost"`
 	ID              float64 `json:"id"`
 	Headline        float64 `json:"headline"`
+	Coverage        float64 `json:"coverage"`
 }
