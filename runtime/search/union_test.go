@@ -8,6 +8,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bquery "github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/sextant-dev/sextant/bundle"
 )
 
 // TestUnionQueryAddsUnscoredMatches checks that unionQuery matches what
@@ -88,4 +90,39 @@ func TestUnionQueryAddsUnscoredMatches(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestExpansionStandsInForRareWord checks that the titles holding a
+// synonym expansion whole are visited though every word of the expansion
+// is common and the query word it replaces is rare: "jobless" is in one
+// title, "unemployment" and "rate" in over commonDF titles each, and
+// "Unemployment Rate" must still earn a text score for "jobless rate".
+func TestExpansionStandsInForRareWord(t *testing.T) {
+	f := &fixture{}
+	for i := 0; i < commonDFFloor+100; i++ {
+		f.add(bundle.SeriesRow{NativeID: fmt.Sprintf("CTY%04d", i), Title: fmt.Sprintf("Unemployment Rate in County %d", i), Country: "USA"},
+			"fred", "County Unemployment")
+	}
+	f.add(bundle.SeriesRow{NativeID: "UNRATE", Title: "Unemployment Rate", Country: "USA"}, "fred", "Employment Situation")
+	f.add(bundle.SeriesRow{NativeID: "JHH", Title: "Population in jobless households", Country: "DEU"}, "eurostat", "Households")
+	e, err := New(context.Background(), f.build(t, true), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.commonDocs >= commonDFFloor+100 {
+		t.Fatalf("common threshold %d: the fixture's words are not common", e.commonDocs)
+	}
+	res := search(t, e, Request{Query: "jobless rate", Mode: Keyword, Explain: true, Limit: 50})
+	for _, g := range res.Groups {
+		for _, h := range g.Hits {
+			if h.ID == "fred:UNRATE" {
+				if h.Explain.Keyword <= 0 {
+					t.Errorf("fred:UNRATE has no text score: %+v", h.Explain)
+				}
+				return
+			}
+		}
+	}
+	t.Errorf("fred:UNRATE not among %d hits", len(flatten(res)))
 }
