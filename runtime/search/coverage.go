@@ -18,10 +18,12 @@ import (
 // found in its title, alternative titles, heading path or unit, analysed
 // the way queries are; a word counts as found when a synonym expansion
 // of a phrase holding it is found whole. It is computed for the
-// coverageDepth best candidates after the other signals are fused (a
-// second stage: reading a row's text costs a few microseconds) and added
-// times Weights.Coverage.
-const coverageDepth = 200
+// coverageDepth best candidates (or as many as the request returns, if
+// more) after the other signals are fused (a second stage: reading a
+// row's text costs about 10 µs, once per row) and added times
+// Weights.Coverage. The depth hardly matters for ranking: 50, 100, 200,
+// 400 and 1,000 gave the same recall on both tuning sets at 365,000 rows.
+const coverageDepth = 100
 
 // termCache holds rows' and headings' analysed words, read on first use:
 // a row's when it first reaches a coverage stage (at most coverageDepth
@@ -108,14 +110,14 @@ func containsWord(phrase, w string) bool {
 	return false
 }
 
-// addCoverage re-scores the coverageDepth best of the sorted candidates
-// with their coverage and sorts them again.
-func (e *Engine) addCoverage(cs []*candidate, u query.Understanding) {
+// addCoverage re-scores the best max(coverageDepth, limit) of the sorted
+// candidates with their coverage and sorts them again.
+func (e *Engine) addCoverage(cs []*candidate, u query.Understanding, limit int) {
 	w := e.w.Coverage
 	if w == 0 || len(u.TopicTerms) == 0 {
 		return
 	}
-	top := cs[:min(len(cs), coverageDepth)]
+	top := cs[:min(len(cs), max(coverageDepth, limit))]
 	eachCandidate(top, func(c *candidate) {
 		c.cover = e.coverage(u, c.row)
 		c.score += w * c.cover

@@ -98,7 +98,9 @@ func (p *pool) get(r int32) *candidate {
 // best 1,000 rows of the vector probe (run while the text index is
 // searched). Every signal is computed for every candidate; Headline adds
 // to rows that are their heading's total, and a bare-label row takes its
-// heading document's match as its keyword score.
+// heading document's match as its keyword score. A second stage adds
+// Coverage·(share of the query's topic words the row answers) to the best
+// max(100, limit) and sorts them again (coverage.go).
 func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	mode := req.Mode
 	switch mode {
@@ -215,7 +217,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	e.score(p, u, on, lex, qv, probeBest)
 	sortCandidates(p.list)
 	if on.Coverage {
-		e.addCoverage(p.list, u)
+		e.addCoverage(p.list, u, limit)
 	}
 	res := Result{Query: req.Query, Total: len(p.list)}
 	if f.onlyIndexed() && (f.empty() || e.indexFilters) && int(lex.total) > res.Total {
