@@ -107,6 +107,7 @@ type Engine struct {
 	parser       *query.Parser
 	lex          *lexIndex     // nil when the bundle has no text index
 	headField    *headingField // the heading field scored per heading (nil: in the index)
+	titleMem     *titleField   // common title words scored in memory (nil: in the index)
 	commonDocs   uint64        // words in more documents do not bring candidates (commonDF)
 	headingMemDF uint64        // heading clauses in more documents are scored in memory, apart
 	headingNear  uint64        // heading clauses in more documents (up to headingMemDF) are scored in memory, exactly
@@ -166,6 +167,11 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		e.indexFilters = e.probeIndexFilters(ctx)
 		if e.headField, err = newHeadingField(lex, cat); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
+		}
+		if commonTitleWordsInMemory {
+			if e.titleMem, err = newTitleField(lex); err != nil {
+				return nil, fmt.Errorf("search: %w", err)
+			}
 		}
 		e.headingMemDF = e.headingMemoryDF()
 		e.headingNear = e.headingMemDF

@@ -107,6 +107,7 @@ type clause struct {
 	// title clause (a candidate source when common words come together,
 	// see union.go), else nil.
 	gen bquery.Query
+	tm  *titleClause // the clause of one token against the title field, else nil
 }
 
 // textQuery builds the text query from term queries on words analysed
@@ -135,6 +136,9 @@ type textQuery struct {
 	// coordination factor, far ones (words in more than
 	// headingInMemoryDF·commonDF documents) count apart.
 	near, far []headClause
+	// The common title-field clauses, scored per document in memory;
+	// they count with the index's common clauses like near ones.
+	title []titleClause
 }
 
 func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) textQuery {
@@ -195,6 +199,11 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		if field == textindex.FieldHeading && e.headField != nil {
 			hc = &headClause{toks: toks, all: all, boost: boost}
 		}
+		var tm *titleClause
+		if field == textindex.FieldTitle && e.titleMem != nil && len(qs) == 1 {
+			idf := l.idf(sum)
+			tm = &titleClause{tok: qs[0].(*bquery.TermQuery).Term, weight: boost * idf * idf}
+		}
 		var g bquery.Query
 		switch {
 		case len(gs) == 1:
@@ -206,15 +215,15 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		case len(qs) == 0:
 			return
 		case len(qs) == 1:
-			clauses = append(clauses, clause{qs[0], sum, sq, hc, g})
+			clauses = append(clauses, clause{qs[0], sum, sq, hc, g, tm})
 		case all:
 			c := bleve.NewConjunctionQuery(qs...)
 			c.SetBoost(boost)
-			clauses = append(clauses, clause{c, least, sq, hc, g})
+			clauses = append(clauses, clause{c, least, sq, hc, g, nil})
 		default:
 			d := bleve.NewDisjunctionQuery(qs...)
 			d.SetBoost(boost)
-			clauses = append(clauses, clause{d, sum, sq, hc, g})
+			clauses = append(clauses, clause{d, sum, sq, hc, g, nil})
 		}
 	}
 	for _, t := range terms {
@@ -271,6 +280,10 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		switch {
 		case c.df <= limit || i == rarest:
 			rare = append(rare, c.q)
+		case c.tm != nil && c.df > limit:
+			// A common title word: scored in memory (titlemem.go).
+			tq.title = append(tq.title, *c.tm)
+			continue
 		case c.hc != nil && c.df > e.headingNear:
 			// A common word of the heading field: it only adds to rows
 			// the rarer words bring, and visiting its long posting list
@@ -288,7 +301,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		sumSq += c.sq
 	}
 	for _, c := range commonClauses {
-		if len(tq.near) > 0 {
+		if len(tq.near) > 0 || len(tq.title) > 0 {
 			// The matches must say which common clauses they matched
 			// for the near heading clauses' coordination.
 			common = append(common, countedQuery{c.q})
@@ -298,11 +311,12 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	}
 	tq.scale = math.Sqrt(sumSq)
 	tq.clauses = len(common)
-	if len(common) == 0 {
-		tq.q = bleve.NewDisjunctionQuery(rare...)
+	var must bquery.Query = bleve.NewDisjunctionQuery(rare...)
+	if len(common) == 0 && len(tq.title) == 0 {
+		// Nothing would score the extra candidates.
+		tq.q = must
 		return tq
 	}
-	var must bquery.Query = bleve.NewDisjunctionQuery(rare...)
 	if g := togetherQuery(together); g != nil {
 		standIns = append(standIns, g)
 	}
@@ -312,6 +326,10 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		must = unionQuery{main: must, extra: standIns[0]}
 	default:
 		must = unionQuery{main: must, extra: bleve.NewDisjunctionQuery(standIns...)}
+	}
+	if len(common) == 0 {
+		tq.q = must
+		return tq
 	}
 	b := bleve.NewBooleanQuery()
 	b.AddMust(must)
@@ -395,6 +413,10 @@ func togetherQuery(clauses []clause) bquery.Query {
 	}
 	return bleve.NewDisjunctionQuery(alts...)
 }
+
+// commonTitleWordsInMemory says whether common title-field clauses are
+// scored in memory (titlemem.go) instead of by the index.
+const commonTitleWordsInMemory = true
 
 // nearHeadingClausesInMemory says whether heading-field clauses of common
 // words under the headingInMemoryDF threshold are scored in memory as
@@ -485,7 +507,16 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	if tq.q == nil || e.lex == nil {
 		return hits, nil
 	}
-	score := func(m match, h int32) float64 {
+	for i := range tq.title {
+		list, err := e.titleMem.postings(ctx, tq.title[i].tok)
+		if err != nil {
+			return hits, err
+		}
+		tq.title[i].list = list
+	}
+	// score is a document's text score; ts is its share of the title
+	// clauses scored in memory (they count as near clauses do).
+	score := func(m match, h int32, ts headShare) float64 {
 		var hn, hf headShare
 		if h >= 0 && near != nil {
 			hn = headShare{near[h], nearMatched[h]}
@@ -493,7 +524,9 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		if h >= 0 && far != nil {
 			hf = headShare{far[h], farMatched[h]}
 		}
-		return coordScore(m, tq.scale, tq.clauses, len(tq.near), len(tq.far), hn, hf)
+		hn.score += ts.score
+		hn.matched += ts.matched
+		return coordScore(m, tq.scale, tq.clauses, len(tq.near)+len(tq.title), len(tq.far), hn, hf)
 	}
 	fq := indexFilter(f)
 	// Each part of the index is visited by its own goroutine into its own
@@ -503,10 +536,12 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		best, heads bestRows
 		scoped      []bestRows
 		maxRow      float64
+		title       *titleCursor
 	}
 	parts := make([]partBest, e.lex.parts())
 	for i := range parts {
 		pb := &parts[i]
+		pb.title = newTitleCursor(tq.title)
 		pb.best.k = lexicalDepth * headingPoolFactor
 		pb.heads.k = headingDepth
 		pb.scoped = make([]bestRows, len(scopes))
@@ -520,17 +555,21 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	}
 	total, err := e.lex.runParts(ctx, rq, len(parts), func(part int, m match) {
 		pb := &parts[part]
+		var ts headShare
+		if len(tq.title) > 0 {
+			ts.score, ts.matched = pb.title.share(m.doc)
+		}
 		r := e.lex.row(m.doc)
 		if r < 0 {
 			if h := e.lex.heading(m.doc); h >= 0 && wantHeads && fq == nil {
-				pb.heads.offer(h, score(m, h))
+				pb.heads.offer(h, score(m, h, ts))
 			}
 			return
 		}
 		if keep != nil && !keep(r) {
 			return
 		}
-		sc := score(m, e.rowHead[r])
+		sc := score(m, e.rowHead[r], ts)
 		hits.all.set(r, sc) // rows of different parts never meet
 		pb.best.offer(r, sc)
 		for i, s := range scopes {
@@ -567,9 +606,14 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	if wantHeads && fq != nil && tq.q != nil {
 		kind := bleve.NewTermQuery(textindex.KindHeading)
 		kind.SetField(textindex.FieldKind)
+		cur := newTitleCursor(tq.title)
 		if _, err := e.lex.run(ctx, bleve.NewConjunctionQuery(tq.q, kind), func(m match) {
+			var ts headShare
+			if len(tq.title) > 0 {
+				ts.score, ts.matched = cur.share(m.doc)
+			}
 			if h := e.lex.heading(m.doc); h >= 0 {
-				heads.offer(h, score(m, h))
+				heads.offer(h, score(m, h, ts))
 			}
 		}); err != nil {
 			return hits, err

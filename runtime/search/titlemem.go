@@ -1,0 +1,144 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/sextant-dev/sextant/internal/textindex"
+)
+
+// Common title words scored in memory.
+//
+// A clause of a common word against the title field ("price", "index",
+// "rate" at 365,000 rows) brings no candidates (textQuery); it only adds
+// to documents the rarer clauses bring. Inside bleve that addition costs
+// a posting-list advance per clause per candidate, about half of the text
+// pass. Here a common title word's postings are read once (on the first
+// query that needs it) into a sorted list of documents with each one's
+// BM25 saturation, and the text pass adds the clause's score by walking a
+// cursor along the list as it visits documents in index order. The score
+// is bleve's: idf·saturation times the clause's query weight boost·idf
+// (before bleve's query normalisation, which textQuery.scale undoes);
+// the clauses count with the index's common clauses in bleve's
+// coordination factor exactly as the near heading clauses do (coord.go).
+type titleField struct {
+	l      *lexIndex
+	avgLen float64 // bleve's average title length (rounded up)
+	mu     sync.Mutex
+	lists  map[string]*titlePostings
+}
+
+// titlePostings are one token's title postings: documents ascending, and
+// each document's BM25 saturation of the token.
+type titlePostings struct {
+	docs []uint32
+	sat  []float64
+}
+
+func newTitleField(l *lexIndex) (*titleField, error) {
+	tf := &titleField{l: l, lists: map[string]*titlePostings{}}
+	br, ok := l.reader.(index.BM25Reader)
+	if !ok || l.docs == 0 {
+		return nil, nil // no BM25 statistics: the clauses stay in the index
+	}
+	card, err := br.FieldCardinality(textindex.FieldTitle)
+	if err != nil {
+		return nil, fmt.Errorf("text index: %w", err)
+	}
+	tf.avgLen = math.Ceil(float64(card) / l.docs)
+	return tf, nil
+}
+
+// postings returns tok's title postings, reading them on first use.
+func (tf *titleField) postings(ctx context.Context, tok string) (*titlePostings, error) {
+	tf.mu.Lock()
+	defer tf.mu.Unlock()
+	if p, ok := tf.lists[tok]; ok {
+		return p, nil
+	}
+	r, err := tf.l.reader.TermFieldReader(ctx, []byte(tok), textindex.FieldTitle, true, true, false)
+	if err != nil {
+		return nil, fmt.Errorf("text index: %w", err)
+	}
+	defer r.Close()
+	n := r.Count()
+	p := &titlePostings{docs: make([]uint32, 0, n), sat: make([]float64, 0, n)}
+	var d index.TermFieldDoc
+	for {
+		got, err := r.Next(&d)
+		if err != nil {
+			return nil, fmt.Errorf("text index: %w", err)
+		}
+		if got == nil {
+			break
+		}
+		doc := got.ID.Value()
+		// bleve's BM25 (search/scorer: TermQueryScorer.Score and
+		// docScore: tf is the square root of the frequency), less the
+		// idf the clause weight carries.
+		freq := math.Sqrt(float64(got.Freq))
+		length := 1 / (got.Norm * got.Norm)
+		p.docs = append(p.docs, uint32(doc))
+		p.sat = append(p.sat, freq*bsearch.BM25_k1/(freq+bsearch.BM25_k1*(1-bsearch.BM25_b+bsearch.BM25_b*length/tf.avgLen)))
+		d.Reset()
+	}
+	tf.lists[tok] = p
+	return p, nil
+}
+
+// titleClause is a common word's clause against the title field, scored
+// in memory: weight is boost·idf².
+type titleClause struct {
+	tok    string
+	weight float64
+	list   *titlePostings
+}
+
+// titleCursor walks the title clauses' postings along one pass over a
+// range of documents in index order.
+type titleCursor struct {
+	clauses []titleClause
+	at      []int
+}
+
+func newTitleCursor(clauses []titleClause) *titleCursor {
+	return &titleCursor{clauses: clauses, at: make([]int, len(clauses))}
+}
+
+// share returns the summed score of the clauses document doc holds and
+// how many it holds; docs must come in ascending order.
+func (c *titleCursor) share(doc uint64) (score float64, matched int32) {
+	for i, cl := range c.clauses {
+		docs := cl.list.docs
+		j := c.at[i]
+		if j < len(docs) && uint64(docs[j]) < doc {
+			// Gallop, then bisect: most steps skip far ahead.
+			step := 1
+			for j+step < len(docs) && uint64(docs[j+step]) < doc {
+				j += step
+				step *= 2
+			}
+			lo, hi := j+1, min(j+step, len(docs))
+			for lo < hi {
+				m := (lo + hi) / 2
+				if uint64(docs[m]) < doc {
+					lo = m + 1
+				} else {
+					hi = m
+				}
+			}
+			j = lo
+		}
+		c.at[i] = j
+		if j < len(docs) && uint64(docs[j]) == doc {
+			score += cl.weight * cl.list.sat[j]
+			matched++
+		}
+	}
+	return score, matched
+}
