@@ -421,14 +421,15 @@ const commonTitleWordsInMemory = true
 // nearHeadingClausesInMemory says whether heading-field clauses of common
 // words under the headingInMemoryDF threshold are scored in memory as
 // well, their coordination with the index's common clauses put back
-// exactly (coord.go): the scores are bleve's to the last bits, and hybrid
-// search is about 15 % faster at 365,000 rows (p50 9.1–9.6 ms against
-// 10.8–11.1 ms). It is off because those last bits decide exact ties
-// among look-alike rows (190 copies of one series, one per country) at
-// the per-heading cap, and the tie lottery moved two evaluation
-// questions (dev R@1 .400→.375, held-out R@1 .576→.561, R@5 and R@20
-// unchanged); see the search report of the fourth latency pass.
-const nearHeadingClausesInMemory = false
+// exactly (coord.go): the scores are bleve's to the last bits. It was
+// off while those last bits decided exact ties among look-alike rows
+// (190 copies of one series, one per country) at the per-heading cap and
+// moved two evaluation questions; since the coverage stage and the
+// common title words in memory, it moves none on the development and
+// extra sets (the held-out set lost one question at R@5 to a tie, .667
+// → .650), and at 365,000 rows hybrid p50 drops from 9.8 to 7.4–7.6 ms
+// and p99 from 35 to 22–25 ms in the same runs.
+const nearHeadingClausesInMemory = true
 
 // headingInMemoryDF is how many times commonDF documents a heading-field
 // clause must match to be scored per heading in memory, apart from the
