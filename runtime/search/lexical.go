@@ -243,6 +243,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	// "unemployed", "price"): scoring its tens of thousands of titles
 	// doubled p99 latency for no measured gain.
 	var standIns []bquery.Query
+	var standInToks [][]string
 	if synonymWeight > 0 {
 		for i, x := range exps {
 			if i == maxExpansions {
@@ -257,6 +258,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			}
 			if q := titleHoldsAll(toks, func(tok string) uint64 { return freq(tok, textindex.FieldTitle) }, standInDocs*e.commonDocs); q != nil {
 				standIns = append(standIns, q)
+				standInToks = append(standInToks, toks)
 			}
 		}
 	}
@@ -317,15 +319,21 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		tq.q = must
 		return tq
 	}
-	if g := togetherQuery(together); g != nil {
-		standIns = append(standIns, g)
-	}
-	switch len(standIns) {
-	case 0:
-	case 1:
-		must = unionQuery{main: must, extra: standIns[0]}
-	default:
-		must = unionQuery{main: must, extra: bleve.NewDisjunctionQuery(standIns...)}
+	if docs, ok := e.extraDocs(ctx, standInToks, together); ok {
+		if len(docs) > 0 {
+			must = unionQuery{main: must, extra: docListQuery{docs}}
+		}
+	} else {
+		if g := togetherQuery(together); g != nil {
+			standIns = append(standIns, g)
+		}
+		switch len(standIns) {
+		case 0:
+		case 1:
+			must = unionQuery{main: must, extra: standIns[0]}
+		default:
+			must = unionQuery{main: must, extra: bleve.NewDisjunctionQuery(standIns...)}
+		}
 	}
 	if len(common) == 0 {
 		tq.q = must
