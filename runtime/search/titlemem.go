@@ -26,6 +26,10 @@ import (
 // (before bleve's query normalisation, which textQuery.scale undoes);
 // the clauses count with the index's common clauses in bleve's
 // coordination factor exactly as the near heading clauses do (coord.go).
+// Lists stay read for the engine's life: at most every title posting of
+// the index, 12 bytes each (about 45 MB for the 3.7 million title words
+// of 365,000 rows; in practice the few hundred common words and the
+// words of expansions queries used).
 type titleField struct {
 	l      *lexIndex
 	avgLen float64 // bleve's average title length (rounded up)
