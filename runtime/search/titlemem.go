@@ -27,8 +27,8 @@ import (
 // the clauses count with the index's common clauses in bleve's
 // coordination factor exactly as the near heading clauses do (coord.go).
 // Lists stay read for the engine's life: at most every title posting of
-// the index, 12 bytes each (about 45 MB for the 3.7 million title words
-// of 365,000 rows; in practice the few hundred common words and the
+// the index, 12 bytes each (an estimated 45 MB for 365,000 rows of about
+// ten title words; in practice the few hundred common words and the
 // words of expansions queries used).
 type titleField struct {
 	l      *lexIndex
