@@ -160,7 +160,16 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, ste
 				derived = true
 			}
 		}
-		if st := stems[i]; !derived && st != "" {
+		st := stems[i]
+		if st == "" && stemSources[r.Source] {
+			// A title that is a stem itself ("Real Gross Domestic
+			// Product" beside "Real Gross Domestic Product for Japan")
+			// is its family's unqualified member: it joins the family's
+			// heading, whose label its title then is (the runtime reads
+			// such a row as the heading's headline).
+			st = strings.TrimSpace(r.Title)
+		}
+		if !derived && st != "" {
 			if n := counts[key{r.Source, pk, "\x00" + st}]; n >= minDerivedGroup && n < pathRows[key{r.Source, pk, ""}] && st != p[len(p)-1] {
 				p = append(p[:len(p):len(p)], st)
 				derived = true

@@ -87,6 +87,17 @@ func TestDeriveHeadingsByTitleStem(t *testing.T) {
 			t.Errorf("row %d should stay under the release, got %q", i, h.Label)
 		}
 	}
+	// A title that is the stem itself joins the stem's heading.
+	withTotal := append(recs, rec("F", "All Employees"))
+	idsT, headsT := deriveHeadings(withTotal, map[string]string{"fred": "FRED"}, map[string]bool{"fred": true})
+	if idsT[5] != idsT[0] {
+		t.Errorf("the unqualified row is under %q, its family under %q", idsT[5], idsT[0])
+	}
+	for _, h := range headsT {
+		if h.ID == idsT[0] && h.DirectRows != 4 {
+			t.Errorf("family heading holds %d rows, want 4", h.DirectRows)
+		}
+	}
 	// Without the option, nothing is derived.
 	ids2, _ := deriveHeadings(recs, map[string]string{"fred": "FRED"}, nil)
 	if ids2[0] != ids2[3] {

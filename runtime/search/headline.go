@@ -89,14 +89,29 @@ func (e *Engine) totalShare(h int32) int32 {
 }
 
 // isHeadline reports whether row r is the total of its heading: its
-// title names a total and few of its siblings' titles do. A heading of
+// title names a total and few of its siblings' titles do, or its title
+// is the heading's label. A heading of
 // one row has no headline (there is nothing to prefer it to).
 func (e *Engine) isHeadline(r int32) bool {
 	h := e.rowHead[r]
-	if h < 0 || len(e.headRows[h]) < 2 || !e.titles.maybeTotal[r] || e.marks(r)&markTotal == 0 {
+	if h < 0 || len(e.headRows[h]) < 2 {
+		return false
+	}
+	if e.namesHeading(r, h) {
+		return true
+	}
+	if !e.titles.maybeTotal[r] || e.marks(r)&markTotal == 0 {
 		return false
 	}
 	return float64(e.totalShare(h)) <= maxTotalShare*1000
+}
+
+// namesHeading reports whether row r's title is its heading's label: the
+// family's unqualified member ("Labor Force Participation Rate" beside
+// "Labor Force Participation Rate - Men, …" under the heading the
+// indexer named after their common stem).
+func (e *Engine) namesHeading(r, h int32) bool {
+	return strings.EqualFold(strings.TrimSpace(e.cat.Rows[r].Title), e.cat.Headings[h].Label)
 }
 
 // isGeneric reports whether row r's title means nothing without its

@@ -98,3 +98,24 @@ func TestCapPerHeading(t *testing.T) {
 		}
 	}
 }
+
+// TestRowNamingItsHeadingIsHeadline checks that a row whose title is its
+// heading's label (the family's unqualified member, as the indexer files
+// "Real Gross Domestic Product" under the heading named after the stem of
+// "Real Gross Domestic Product for Japan") is the heading's headline, and
+// its qualified siblings are not.
+func TestRowNamingItsHeadingIsHeadline(t *testing.T) {
+	f := &fixture{}
+	gdp := []string{"fred", "Gross Domestic Product", "Real Gross Domestic Product"}
+	f.add(bundle.SeriesRow{NativeID: "GDPC1", Title: "Real Gross Domestic Product", Country: "USA", Frequency: "Q"}, gdp...)
+	for _, c := range []string{"Japan", "Mexico", "Canada"} {
+		f.add(bundle.SeriesRow{NativeID: "RGDP" + c, Title: "Real Gross Domestic Product for " + c, Frequency: "Q"}, gdp...)
+	}
+	e := newEngine(t, f, true, Options{})
+	for i := range e.cat.Rows {
+		want := e.cat.Rows[i].ID == "fred:GDPC1"
+		if got := e.isHeadline(int32(i)); got != want {
+			t.Errorf("%s: headline %v, want %v", e.cat.Rows[i].ID, got, want)
+		}
+	}
+}
