@@ -62,3 +62,28 @@ func TestTotalPhrasesFindEveryTotalTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelTermsTakeOutlineNumberingApart checks that a catalog label's
+// outline numbering ("0.GENERAL", "I.A.HOUSING", "B.MINING") yields the
+// label's words, which Terms drops with the numbering as a series code,
+// and that other labels read as Terms reads them.
+func TestLabelTermsTakeOutlineNumberingApart(t *testing.T) {
+	v := DefaultVocabulary()
+	for _, c := range []struct {
+		label string
+		want  []string
+	}{
+		{"0.GENERAL", []string{"general"}},
+		{"I.A.HOUSING LOANS", []string{"housing", "loan"}},
+		{"B.MINING AND QUARRYING", []string{"mining", "quarrying"}},
+		{"Consumer Price Index for All Urban Consumers", v.Terms("Consumer Price Index for All Urban Consumers")},
+	} {
+		got := v.LabelTerms(c.label)
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("LabelTerms(%q) = %v, want %v", c.label, got, c.want)
+		}
+	}
+	if got := v.Terms("0.GENERAL"); len(got) != 0 {
+		t.Errorf("Terms(0.GENERAL) = %v: the numbered label is no longer a code, the test above checks nothing", got)
+	}
+}
