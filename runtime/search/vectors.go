@@ -19,8 +19,13 @@ import (
 // 358,000 rows a budget of 8,192 scores about 2 % of the row vectors.
 type vectorIndex struct {
 	dim   int
-	rows  []float32 // len(catalog) × dim, catalog order
+	rows  []float32 // len(catalog) × dim: catalog order, then partition order (pos)
 	heads []float32 // len(headings) × dim, headings order; nil when absent
+	// pos is each row's place in rows once they are stored in partition
+	// order (nil before): a probe then reads each partition's vectors
+	// from one contiguous span instead of 512 places scattered over
+	// 146 MB at 365,000 rows.
+	pos []int32
 
 	centroids []float32   // len(parts) × dim, unit length (or zero)
 	parts     []partition // each a span of order
@@ -38,7 +43,41 @@ const maxPartition = 512
 
 // rowVec returns row i's vector.
 func (v *vectorIndex) rowVec(i int32) []float32 {
+	if v.pos != nil {
+		i = v.pos[i]
+	}
 	return v.rows[int(i)*v.dim : int(i+1)*v.dim]
+}
+
+// atVec returns the vector stored at place p of rows.
+func (v *vectorIndex) atVec(p int32) []float32 {
+	return v.rows[int(p)*v.dim : int(p+1)*v.dim]
+}
+
+// storeInPartitionOrder rewrites rows in the order of v.order (rows in no
+// partition after them) and records each row's place in pos.
+func (v *vectorIndex) storeInPartitionOrder() {
+	n := len(v.rows) / max(v.dim, 1)
+	pos := make([]int32, n)
+	for i := range pos {
+		pos[i] = -1
+	}
+	out := make([]float32, len(v.rows))
+	next := int32(0)
+	place := func(r int32) {
+		copy(out[int(next)*v.dim:int(next+1)*v.dim], v.rows[int(r)*v.dim:int(r+1)*v.dim])
+		pos[r] = next
+		next++
+	}
+	for _, r := range v.order {
+		place(r)
+	}
+	for r := range pos {
+		if pos[r] < 0 {
+			place(int32(r))
+		}
+	}
+	v.rows, v.pos = out, pos
 }
 
 // headVec returns heading h's vector, nil when the bundle has none.
@@ -121,6 +160,7 @@ func (v *vectorIndex) buildPartitions(byHeading [][]int32, loose []int32) {
 		}
 		normalize(c)
 	}
+	v.storeInPartitionOrder()
 }
 
 // split cuts rows into pieces of at most maxPartition rows by recursive
@@ -278,11 +318,12 @@ func (v *vectorIndex) probe(q []float32, budget, keepBest int, keepPart func(par
 			break
 		}
 		span := v.parts[p.idx]
-		for _, r := range v.order[span.start:span.end] {
+		for at := span.start; at < span.end; at++ {
+			r := v.order[at]
 			if keep != nil && !keep(r) {
 				continue
 			}
-			rows.offer(r, dot(q, v.rowVec(r)))
+			rows.offer(r, dot(q, v.atVec(at))) // order[at] is stored at place at
 			scoredRows++
 		}
 	}

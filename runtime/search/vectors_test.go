@@ -142,3 +142,29 @@ func BenchmarkVectorSearch(b *testing.B) {
 		b.ReportMetric(float64(hit)/float64(total), "recall@20")
 	})
 }
+
+// TestPartitionOrderKeepsEveryVector checks that storing the vectors in
+// partition order loses none: each row's vector is the one it had, and
+// the vector at each place of the order is its row's.
+func TestPartitionOrderKeepsEveryVector(t *testing.T) {
+	v, heads := syntheticVectors(4000, 8, 5, 5)
+	before := slices.Clone(v.rows)
+	// Rows 0-99 are in no heading's list: they must keep their vectors too.
+	for h := range heads {
+		heads[h] = slices.DeleteFunc(heads[h], func(r int32) bool { return r < 100 })
+	}
+	v.buildPartitions(heads, nil)
+	if v.pos == nil {
+		t.Fatal("vectors not stored in partition order")
+	}
+	for r := int32(0); r < 4000; r++ {
+		if !slices.Equal(v.rowVec(r), before[int(r)*8:int(r+1)*8]) {
+			t.Fatalf("row %d: vector changed", r)
+		}
+	}
+	for at, r := range v.order {
+		if !slices.Equal(v.atVec(int32(at)), v.rowVec(r)) {
+			t.Fatalf("place %d holds another vector than row %d's", at, r)
+		}
+	}
+}
