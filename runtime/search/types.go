@@ -1,6 +1,20 @@
 // Package search answers catalog queries over a loaded bundle: it ranks rows
 // and headings with several switchable signals and returns results grouped
 // by heading, so that near-duplicates are shown as one decidable choice.
+//
+// A query runs in stages (rank.go spells out the fusion):
+//   - text: one pass over the bleve index (lexical.go, lexindex.go), whose
+//     common words' clauses are scored in memory, exactly as bleve would
+//     (titlemem.go for titles, headfield.go and coord.go for heading
+//     paths), with extra candidates from common words together and from
+//     synonym expansions (union.go, doclist.go);
+//   - vectors: a partition probe run beside it (vectors.go);
+//   - fusion: a weighted sum of the signals for every candidate, which
+//     keeps the text score it matched whichever route brought it
+//     (rowscores.go), and the headline rows of headings (headline.go);
+//   - coverage: the best rows re-ranked by the share of the query's topic
+//     words each answers (coverage.go);
+//   - grouping by heading (group.go).
 package search
 
 // Request is one catalog query.
