@@ -117,29 +117,12 @@ func newTitleCursor(clauses []titleClause) *titleCursor {
 // share returns the summed score of the clauses document doc holds and
 // how many it holds; docs must come in ascending order.
 func (c *titleCursor) share(doc uint64) (score float64, matched int32) {
+	d := uint32(doc) // document numbers fit: postings hold them as uint32
 	for i, cl := range c.clauses {
 		docs := cl.list.docs
-		j := c.at[i]
-		if j < len(docs) && uint64(docs[j]) < doc {
-			// Gallop, then bisect: most steps skip far ahead.
-			step := 1
-			for j+step < len(docs) && uint64(docs[j+step]) < doc {
-				j += step
-				step *= 2
-			}
-			lo, hi := j+1, min(j+step, len(docs))
-			for lo < hi {
-				m := (lo + hi) / 2
-				if uint64(docs[m]) < doc {
-					lo = m + 1
-				} else {
-					hi = m
-				}
-			}
-			j = lo
-		}
+		j := seek(docs, c.at[i], d)
 		c.at[i] = j
-		if j < len(docs) && uint64(docs[j]) == doc {
+		if j < len(docs) && docs[j] == d {
 			score += cl.weight * cl.list.sat[j]
 			matched++
 		}
