@@ -1,7 +1,6 @@
 package search
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -21,46 +20,36 @@ import (
 // searcher over a list of documents, instead of as bleve conjunctions
 // walked per index part (a third of the text pass at 365,000 rows).
 
-// extraDocs returns the union of the titles holding each stand-in's
-// tokens and of the titles holding the together clauses' words as
-// togetherQuery would match them, computed from the in-memory title
-// postings; ok is false when that is not possible (no in-memory title
-// field, a together clause of several tokens, a postings read failing),
-// and the caller asks the index instead.
-func (e *Engine) extraDocs(ctx context.Context, standIns [][]string, together []clause) (docs []uint32, ok bool) {
-	tf := e.titleMem
-	if tf == nil {
-		return nil, false
-	}
+// extraCandidates are the titles a query's union takes candidates from
+// (union.go): those holding each stand-in's tokens whole, and those
+// holding at least least of the together tokens. searchText reads them
+// into docs before the text pass.
+type extraCandidates struct {
+	standIns [][]string
+	together []string
+	least    int
+	docs     docListQuery
+}
+
+// extraDocs returns, ascending, the documents of x's titles, merged from
+// the in-memory title postings.
+func (tf *titleField) extraDocs(ctx context.Context, x *extraCandidates) ([]uint32, error) {
 	var lists [][]uint32
-	for _, toks := range standIns {
+	for _, toks := range x.standIns {
 		d, err := tf.titleDocs(ctx, toks, len(toks))
 		if err != nil {
-			return nil, false
+			return nil, err
 		}
 		lists = append(lists, d)
 	}
-	if len(together) >= minTogether {
-		slices.SortStableFunc(together, func(a, b clause) int { return cmp.Compare(a.df, b.df) })
-		together = together[:min(len(together), maxTogether)]
-		toks := make([]string, len(together))
-		for i, c := range together {
-			if c.tm == nil {
-				return nil, false
-			}
-			toks[i] = c.tm.tok
-		}
-		least := len(toks)
-		if least > minTogether {
-			least-- // all but any one (togetherQuery)
-		}
-		d, err := tf.titleDocs(ctx, toks, least)
+	if len(x.together) > 0 {
+		d, err := tf.titleDocs(ctx, x.together, x.least)
 		if err != nil {
-			return nil, false
+			return nil, err
 		}
 		lists = append(lists, d)
 	}
-	return unionDocs(lists), true
+	return unionDocs(lists), nil
 }
 
 // titleDocs returns the documents whose titles hold every token, or,
@@ -156,7 +145,7 @@ func unionDocs(lists [][]uint32) []uint32 {
 // docListQuery matches the documents of a list (ascending), unscored.
 type docListQuery struct{ docs []uint32 }
 
-func (q docListQuery) Searcher(context.Context, index.IndexReader, mapping.IndexMapping, bsearch.SearcherOptions) (bsearch.Searcher, error) {
+func (q *docListQuery) Searcher(context.Context, index.IndexReader, mapping.IndexMapping, bsearch.SearcherOptions) (bsearch.Searcher, error) {
 	return &docListSearcher{docs: q.docs}, nil
 }
 

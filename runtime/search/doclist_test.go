@@ -60,7 +60,7 @@ func TestIntersectAndUnion(t *testing.T) {
 // after a target.
 func TestDocListSearcherAdvances(t *testing.T) {
 	docs := []uint32{3, 9, 10, 400, 401, 5000}
-	s, err := docListQuery{docs}.Searcher(context.Background(), nil, nil, bsearch.SearcherOptions{})
+	s, err := (&docListQuery{docs}).Searcher(context.Background(), nil, nil, bsearch.SearcherOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

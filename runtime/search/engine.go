@@ -100,21 +100,24 @@ func DefaultWeights() Weights {
 // Engine answers catalog queries over one loaded bundle. It is safe for
 // concurrent use.
 type Engine struct {
-	cat          *catalog.Catalog
-	opts         Options
-	w            Weights
-	boost        query.Options
-	parser       *query.Parser
-	lex          *lexIndex     // nil when the bundle has no text index
-	headField    *headingField // the heading field scored per heading (nil: in the index)
-	titleMem     *titleField   // common title words scored in memory (nil: in the index)
-	commonDocs   uint64        // words in more documents do not bring candidates (commonDF)
-	headingMemDF uint64        // heading clauses in more documents are scored in memory, apart
-	headingNear  uint64        // heading clauses in more documents (up to headingMemDF) are scored in memory, exactly
-	indexFilters bool          // the index's keyword fields hold the catalog's codes
-	vec          *vectorIndex
-	embedder     *embed.Embedder
-	sources      []string
+	cat       *catalog.Catalog
+	opts      Options
+	w         Weights
+	boost     query.Options
+	parser    *query.Parser
+	lex       *lexIndex     // nil when the bundle has no text index
+	headField *headingField // the heading field scored per heading (nil: in the index)
+	titleMem  *titleField   // title postings in memory: extra candidates, and scoring (nil: neither)
+	// titleInMemory says whether common title words are scored from
+	// titleMem rather than by the index (commonTitleWordsInMemory).
+	titleInMemory bool
+	commonDocs    uint64 // words in more documents do not bring candidates (commonDF)
+	headingMemDF  uint64 // heading clauses in more documents are scored in memory, apart
+	headingNear   uint64 // heading clauses in more documents (up to headingMemDF) are scored in memory, exactly
+	indexFilters  bool   // the index's keyword fields hold the catalog's codes
+	vec           *vectorIndex
+	embedder      *embed.Embedder
+	sources       []string
 
 	rowHead   []int32        // row → heading index (-1: none)
 	parent    []int32        // heading → parent heading index (-1: root)
@@ -168,11 +171,10 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		if e.headField, err = newHeadingField(lex, cat); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
-		if commonTitleWordsInMemory {
-			if e.titleMem, err = newTitleField(lex); err != nil {
-				return nil, fmt.Errorf("search: %w", err)
-			}
+		if e.titleMem, err = newTitleField(lex); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
 		}
+		e.titleInMemory = commonTitleWordsInMemory && e.titleMem != nil
 		e.headingMemDF = e.headingMemoryDF()
 		e.headingNear = e.headingMemDF
 		if nearHeadingClausesInMemory {

@@ -99,15 +99,12 @@ func queryTerms(u query.Understanding, facetWeight float64) []weightedTerm {
 // documents its rarest word occurs in (its field), which decides whether
 // the clause may bring candidates or only add to their scores.
 type clause struct {
-	q  bquery.Query
-	df uint64
-	sq float64     // bleve's squared weight of its terms
-	hc *headClause // the clause against the heading field, else nil
-	// gen matches what q matches without scoring, for a topic word's
-	// title clause (a candidate source when common words come together,
-	// see union.go), else nil.
-	gen bquery.Query
-	tm  *titleClause // the clause of one token against the title field, else nil
+	q     bquery.Query
+	df    uint64
+	sq    float64      // bleve's squared weight of its terms
+	hc    *headClause  // the clause against the heading field, else nil
+	tm    *titleClause // the clause of one token against the title field, else nil
+	topic bool         // the clause of a topic word (not a facet word or an expansion)
 }
 
 // textQuery builds the text query from term queries on words analysed
@@ -139,6 +136,9 @@ type textQuery struct {
 	// The common title-field clauses, scored per document in memory;
 	// they count with the index's common clauses like near ones.
 	title []titleClause
+	// extra are the titles that bring candidates besides the rare
+	// clauses (union.go), nil when none.
+	extra *extraCandidates
 }
 
 func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) textQuery {
@@ -166,8 +166,8 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	var tq textQuery
 	// add adds the clause for toks in one field: any of them (a query
 	// word analysed into several tokens) or, with all, every one.
-	add := func(toks []string, field string, all bool, boost float64, gen bool) {
-		var qs, gs []bquery.Query
+	add := func(toks []string, field string, all bool, boost float64, topic bool) {
+		var qs []bquery.Query
 		var sq float64
 		var sum, least uint64
 		for i, t := range toks {
@@ -186,12 +186,6 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			term.SetField(field)
 			term.SetBoost(boost)
 			qs = append(qs, term)
-			if gen {
-				g := bleve.NewTermQuery(t)
-				g.SetField(field)
-				g.SetBoost(0)
-				gs = append(gs, g)
-			}
 			w := boost * l.idf(n)
 			sq += w * w
 		}
@@ -200,36 +194,29 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			hc = &headClause{toks: toks, all: all, boost: boost}
 		}
 		var tm *titleClause
-		if field == textindex.FieldTitle && e.titleMem != nil && len(qs) == 1 {
+		if field == textindex.FieldTitle && len(qs) == 1 {
 			idf := l.idf(sum)
 			tm = &titleClause{tok: qs[0].(*bquery.TermQuery).Term, weight: boost * idf * idf}
-		}
-		var g bquery.Query
-		switch {
-		case len(gs) == 1:
-			g = gs[0]
-		case len(gs) > 1:
-			g = bleve.NewDisjunctionQuery(gs...)
 		}
 		switch {
 		case len(qs) == 0:
 			return
 		case len(qs) == 1:
-			clauses = append(clauses, clause{qs[0], sum, sq, hc, g, tm})
+			clauses = append(clauses, clause{qs[0], sum, sq, hc, tm, topic})
 		case all:
 			c := bleve.NewConjunctionQuery(qs...)
 			c.SetBoost(boost)
-			clauses = append(clauses, clause{c, least, sq, hc, g, nil})
+			clauses = append(clauses, clause{c, least, sq, hc, nil, topic})
 		default:
 			d := bleve.NewDisjunctionQuery(qs...)
 			d.SetBoost(boost)
-			clauses = append(clauses, clause{d, sum, sq, hc, g, nil})
+			clauses = append(clauses, clause{d, sum, sq, hc, nil, topic})
 		}
 	}
 	for _, t := range terms {
 		toks := l.tokens(t.text)
 		for _, f := range fields {
-			add(toks, f.name, false, t.weight*f.boost, t.weight == 1 && f.name == textindex.FieldTitle)
+			add(toks, f.name, false, t.weight*f.boost, t.weight == 1)
 		}
 	}
 	// An expansion is the catalog's wording of what the query said
@@ -242,8 +229,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	// than standInDocs·commonDF titles does not (one common word alone,
 	// "unemployed", "price"): scoring its tens of thousands of titles
 	// doubled p99 latency for no measured gain.
-	var standIns []bquery.Query
-	var standInToks [][]string
+	var standIns [][]string
 	if synonymWeight > 0 {
 		for i, x := range exps {
 			if i == maxExpansions {
@@ -256,9 +242,8 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			for _, f := range fields[:3] {
 				add(toks, f.name, true, x.Weight*synonymWeight*f.boost, false)
 			}
-			if q := titleHoldsAll(toks, func(tok string) uint64 { return freq(tok, textindex.FieldTitle) }, standInDocs*e.commonDocs); q != nil {
-				standIns = append(standIns, q)
-				standInToks = append(standInToks, toks)
+			if mayStandIn(toks, func(tok string) uint64 { return freq(tok, textindex.FieldTitle) }, standInDocs*e.commonDocs) {
+				standIns = append(standIns, toks)
 			}
 		}
 	}
@@ -276,13 +261,13 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	var sumSq float64 // bleve's sum of squared clause weights
 	var commonClauses, together []clause
 	for i, c := range clauses {
-		if c.gen != nil && c.df > limit && i != rarest {
+		if c.tm != nil && c.topic && c.df > limit && i != rarest {
 			together = append(together, c)
 		}
 		switch {
 		case c.df <= limit || i == rarest:
 			rare = append(rare, c.q)
-		case c.tm != nil && c.df > limit:
+		case c.tm != nil && e.titleInMemory && c.df > limit:
 			// A common title word: scored in memory (titlemem.go).
 			tq.title = append(tq.title, *c.tm)
 			continue
@@ -319,21 +304,11 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		tq.q = must
 		return tq
 	}
-	if docs, ok := e.extraDocs(ctx, standInToks, together); ok {
-		if len(docs) > 0 {
-			must = unionQuery{main: must, extra: docListQuery{docs}}
-		}
-	} else {
-		if g := togetherQuery(together); g != nil {
-			standIns = append(standIns, g)
-		}
-		switch len(standIns) {
-		case 0:
-		case 1:
-			must = unionQuery{main: must, extra: standIns[0]}
-		default:
-			must = unionQuery{main: must, extra: bleve.NewDisjunctionQuery(standIns...)}
-		}
+	if tokens, least := togetherTokens(together); e.titleMem != nil && (len(standIns) > 0 || len(tokens) > 0) {
+		// The titles are read from the in-memory postings when the text
+		// pass starts (searchText, doclist.go).
+		tq.extra = &extraCandidates{standIns: standIns, together: tokens, least: least}
+		must = unionQuery{main: must, extra: &tq.extra.docs}
 	}
 	if len(common) == 0 {
 		tq.q = must
@@ -364,66 +339,46 @@ const (
 // units (3 % of the catalog: 11,000 rows at 365,000).
 const standInDocs = 3
 
-// titleHoldsAll returns the unscored query matching titles that hold
-// every token, or nil when no title holds one of them or the rarest is
-// in more than most titles.
-func titleHoldsAll(toks []string, df func(string) uint64, most uint64) bquery.Query {
-	var qs []bquery.Query
+// mayStandIn reports whether the titles holding every token may bring
+// candidates: every token is in some title and the rarest in at most
+// most titles.
+func mayStandIn(toks []string, df func(string) uint64, most uint64) bool {
+	if len(toks) == 0 {
+		return false
+	}
 	least := uint64(math.MaxUint64)
 	for _, t := range toks {
 		n := df(t)
 		if n == 0 {
-			return nil
+			return false
 		}
 		least = min(least, n)
-		q := bleve.NewTermQuery(t)
-		q.SetField(textindex.FieldTitle)
-		q.SetBoost(0)
-		qs = append(qs, q)
 	}
-	if least > most {
-		return nil
-	}
-	switch len(qs) {
-	case 0:
-		return nil
-	case 1:
-		return qs[0]
-	}
-	return bleve.NewConjunctionQuery(qs...)
+	return least <= most
 }
 
-// togetherQuery returns the unscored query matching documents whose
-// titles hold the common words of clauses together, or nil when fewer
-// than minTogether are common.
-func togetherQuery(clauses []clause) bquery.Query {
+// togetherTokens returns the title tokens of the maxTogether rarest
+// common topic-word clauses and how many of them a title must hold (all
+// of minTogether, all but any one of more), or nil when fewer than
+// minTogether words are common.
+func togetherTokens(clauses []clause) ([]string, int) {
 	if len(clauses) < minTogether {
-		return nil
+		return nil, 0
 	}
 	slices.SortStableFunc(clauses, func(a, b clause) int { return cmp.Compare(a.df, b.df) })
 	clauses = clauses[:min(len(clauses), maxTogether)]
-	gens := make([]bquery.Query, len(clauses))
+	toks := make([]string, len(clauses))
 	for i, c := range clauses {
-		gens[i] = c.gen
+		toks[i] = c.tm.tok
 	}
-	if len(gens) == minTogether {
-		return bleve.NewConjunctionQuery(gens...)
+	if len(toks) == minTogether {
+		return toks, len(toks)
 	}
-	var alts []bquery.Query
-	for skip := range gens {
-		var part []bquery.Query
-		for i, g := range gens {
-			if i != skip {
-				part = append(part, g)
-			}
-		}
-		alts = append(alts, bleve.NewConjunctionQuery(part...))
-	}
-	return bleve.NewDisjunctionQuery(alts...)
+	return toks, len(toks) - 1
 }
 
 // commonTitleWordsInMemory says whether common title-field clauses are
-// scored in memory (titlemem.go) instead of by the index.
+// scored in memory (titlemem.go) instead of by the index (Engine.titleInMemory).
 const commonTitleWordsInMemory = true
 
 // nearHeadingClausesInMemory says whether heading-field clauses of common
@@ -515,6 +470,13 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	far, farMatched := e.headingFieldScores(ctx, tq.far)
 	if tq.q == nil || e.lex == nil {
 		return hits, nil
+	}
+	if tq.extra != nil {
+		docs, err := e.titleMem.extraDocs(ctx, tq.extra)
+		if err != nil {
+			return hits, err
+		}
+		tq.extra.docs.docs = docs
 	}
 	for i := range tq.title {
 		list, err := e.titleMem.postings(ctx, tq.title[i].tok)

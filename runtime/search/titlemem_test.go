@@ -29,10 +29,9 @@ func TestCommonTitleWordsScoredInMemory(t *testing.T) {
 		terms := queryTerms(u, e.w.FacetTerm)
 		// Every word common but the rarest clause, which brings the rows.
 		e.commonDocs = 0
-		tm := e.titleMem
-		e.titleMem = nil // every clause in the index
+		e.titleInMemory = false // every clause in the index
 		inIndex := e.textQuery(ctx, terms, u.Expansions, e.w.Synonym)
-		e.titleMem = tm
+		e.titleInMemory = true
 		want, err := e.searchText(ctx, inIndex, filter{}, nil, nil, true)
 		if err != nil {
 			t.Fatal(err)

@@ -17,9 +17,10 @@ import (
 // a query holds many common words together: "consumer price index for
 // all urban consumers" names 4,600 FRED rows whose every word is common
 // at 365,000 rows, and none of them holds the rare word "inflation" the
-// same query asked for. The common words together are rare, though: a
-// conjunction of them is a cheap candidate source (posting lists are
-// intersected, not walked). unionQuery adds such candidates to the
+// same query asked for. The common words together are rare, though:
+// the titles holding them (and the titles holding a synonym expansion
+// whole) are intersections of in-memory posting lists (doclist.go), a
+// cheap candidate source. unionQuery adds such candidates to the
 // required part without changing anyone's score: a document only the
 // extra part matches enters with score 0 there and is scored by the
 // common clauses alone, as bleve would score a document that matched no
