@@ -44,19 +44,44 @@ func TestCoverageCountsTopicWordsAnswered(t *testing.T) {
 	}
 }
 
-// TestCoverageLiftsTheRowAnsweringEveryWord checks the second stage: with
-// coverage on, the row holding every topic word ranks above a sibling
-// holding fewer, and switching the signal off leaves the scores of the
-// other signals alone.
-func TestCoverageLiftsTheRowAnsweringEveryWord(t *testing.T) {
+// TestCoverageStageAddsToScores checks the second stage: each returned
+// hit's score holds Weights.Coverage times its coverage (1 for the row
+// answering every topic word, 6/7 for a sibling lacking "items"), and
+// with the signal switched off the same hits score exactly that much
+// less.
+func TestCoverageStageAddsToScores(t *testing.T) {
 	e := labourEngine(t)
-	q := "consumer price index all urban consumers all items"
-	on := flatten(search(t, e, Request{Query: q, Mode: Keyword}))
-	if len(on) == 0 || on[0] != "fred:CPIAUCSL" {
-		t.Fatalf("coverage on: top %v, want fred:CPIAUCSL first", on[:min(3, len(on))])
+	req := Request{Query: "consumer price index all urban consumers items", Mode: Keyword, Explain: true}
+	hits := func(e *Engine) map[string]Hit {
+		out := map[string]Hit{}
+		for _, g := range search(t, e, req).Groups {
+			for _, h := range g.Hits {
+				out[h.ID] = h
+			}
+		}
+		return out
+	}
+	on := hits(e)
+	w := e.w.Coverage
+	if w <= 0 {
+		t.Fatalf("coverage weight %v: the stage is off by default", w)
+	}
+	for id, want := range map[string]float64{"fred:CPIAUCSL": w, "fred:CPIUFDSL": w * 6 / 7} {
+		h, ok := on[id]
+		if !ok || math.Abs(h.Explain.Coverage-want) > 1e-9 {
+			t.Errorf("%s: coverage %v (found %v), want %v", id, h.Explain, ok, want)
+		}
 	}
 	off := WithWeights(e, e.w, Signals{Coverage: true})
 	if off.active(Keyword).Coverage {
 		t.Fatal("coverage still active when disabled")
+	}
+	for id, h := range hits(off) {
+		if h.Explain.Coverage != 0 {
+			t.Errorf("%s: coverage %v with the signal off", id, h.Explain.Coverage)
+		}
+		if o, ok := on[id]; ok && math.Abs(o.Score-o.Explain.Coverage-h.Score) > 1e-9 {
+			t.Errorf("%s: score %v with coverage %v, %v without", id, o.Score, o.Explain.Coverage, h.Score)
+		}
 	}
 }
