@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/internal/testenv"
 	"github.com/sextant-dev/sextant/runtime/catalog"
 	"github.com/sextant-dev/sextant/runtime/evalret"
 	"github.com/sextant-dev/sextant/runtime/search"
@@ -133,20 +134,7 @@ func errorsUnwrapAll(err error) error {
 
 func repoRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
+	return testenv.RepoRoot(t)
 }
 
 // sharedDir is the shared data directory: SEXTANT_SHARED_DIR, or ../shared

@@ -12,6 +12,7 @@ import (
 	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/internal/embed"
 	"github.com/sextant-dev/sextant/internal/embedmodel"
+	"github.com/sextant-dev/sextant/internal/testenv"
 	"github.com/sextant-dev/sextant/internal/textindex"
 	"github.com/sextant-dev/sextant/runtime/catalog"
 )
@@ -33,20 +34,7 @@ func TestMain(m *testing.M) {
 
 func repoRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
+	return testenv.RepoRoot(t)
 }
 
 // tinyModel builds (once per test binary) the static word-vector model from
