@@ -152,7 +152,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	e.index()
 	e.commonDocs = e.commonDF()
 	e.prep = newPreparedRows(e.parser, len(cat.Rows), len(cat.Headings))
-	e.titles = newTitleMarks(cat, e.parser)
+	e.titles = newTitleMarks(cat, e.parser, e.rowHead)
 	e.terms = newTermCache(len(cat.Rows), len(cat.Headings))
 
 	ok := false

@@ -24,21 +24,27 @@ const maxTotalShare = 0.5
 
 type titleMarks struct {
 	maybeTotal []bool          // per row: the title holds a total phrase (cheap test, read at open)
+	namesHead  []bool          // per row: the title is its heading's label (read at open)
 	rows       []atomic.Uint32 // per row: mark bits
 	heads      []atomic.Int32  // per heading: 1 + total rows ×1000 / direct rows, 0 unknown
 }
 
-// newTitleMarks reads which titles may name a total: a substring test
-// of the lower-cased title for each total phrase (about 0.3 µs a row).
-func newTitleMarks(cat *catalog.Catalog, p *query.Parser) *titleMarks {
+// newTitleMarks reads which titles may name a total (a substring test
+// of the lower-cased title for each total phrase, about 0.3 µs a row)
+// and which are their heading's label. rowHead maps rows to headings.
+func newTitleMarks(cat *catalog.Catalog, p *query.Parser, rowHead []int32) *titleMarks {
 	t := &titleMarks{
 		maybeTotal: make([]bool, len(cat.Rows)),
+		namesHead:  make([]bool, len(cat.Rows)),
 		rows:       make([]atomic.Uint32, len(cat.Rows)),
 		heads:      make([]atomic.Int32, len(cat.Headings)),
 	}
 	phrases := p.TotalPhrases()
 	joiners := strings.NewReplacer(".", " ", "_", " ")
 	for i := range cat.Rows {
+		if h := rowHead[i]; h >= 0 {
+			t.namesHead[i] = strings.EqualFold(strings.TrimSpace(cat.Rows[i].Title), cat.Headings[h].Label)
+		}
 		low := strings.ToLower(joiners.Replace(cat.Rows[i].Title))
 		for _, ph := range phrases {
 			if strings.Contains(low, ph) {
@@ -90,28 +96,22 @@ func (e *Engine) totalShare(h int32) int32 {
 
 // isHeadline reports whether row r is the total of its heading: its
 // title names a total and few of its siblings' titles do, or its title
-// is the heading's label. A heading of
+// is the heading's label: the family's unqualified member ("Labor Force
+// Participation Rate" beside "Labor Force Participation Rate - Men, …"
+// under the heading the indexer named after their common stem). A heading of
 // one row has no headline (there is nothing to prefer it to).
 func (e *Engine) isHeadline(r int32) bool {
 	h := e.rowHead[r]
 	if h < 0 || len(e.headRows[h]) < 2 {
 		return false
 	}
-	if e.namesHeading(r, h) {
+	if e.titles.namesHead[r] {
 		return true
 	}
 	if !e.titles.maybeTotal[r] || e.marks(r)&markTotal == 0 {
 		return false
 	}
 	return float64(e.totalShare(h)) <= maxTotalShare*1000
-}
-
-// namesHeading reports whether row r's title is its heading's label: the
-// family's unqualified member ("Labor Force Participation Rate" beside
-// "Labor Force Participation Rate - Men, …" under the heading the
-// indexer named after their common stem).
-func (e *Engine) namesHeading(r, h int32) bool {
-	return strings.EqualFold(strings.TrimSpace(e.cat.Rows[r].Title), e.cat.Headings[h].Label)
 }
 
 // isGeneric reports whether row r's title means nothing without its
