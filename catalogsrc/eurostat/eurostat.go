@@ -54,6 +54,43 @@ func coverage(text string) (string, error) {
 	return generic.ParseDate(t)
 }
 
+// PeriodFrequency reads a dataset's frequency from how its first period
+// is written: "1983M01" monthly, "1990Q1" quarterly, "2001S1"
+// half-yearly, "2010W01" weekly, "2000M01D01" daily, a bare year annual.
+// Anything else (empty, "LTAA") gives Unknown. A dataset published at
+// several frequencies lists its finest.
+func PeriodFrequency(text string) catalogsrc.Frequency {
+	t := strings.TrimSpace(text)
+	if len(t) < 4 || !allDigits(t[:4]) {
+		return catalogsrc.Unknown
+	}
+	rest := t[4:]
+	switch {
+	case rest == "":
+		return catalogsrc.Annual
+	case len(rest) == 2 && rest[0] == 'Q' && allDigits(rest[1:]):
+		return catalogsrc.Quarterly
+	case len(rest) == 2 && rest[0] == 'S' && allDigits(rest[1:]):
+		return catalogsrc.Semiannual
+	case len(rest) == 3 && rest[0] == 'M' && allDigits(rest[1:]):
+		return catalogsrc.Monthly
+	case len(rest) == 3 && rest[0] == 'W' && allDigits(rest[1:]):
+		return catalogsrc.Weekly
+	case len(rest) == 6 && rest[0] == 'M' && rest[3] == 'D' && allDigits(rest[1:3]) && allDigits(rest[4:]):
+		return catalogsrc.Daily
+	}
+	return catalogsrc.Unknown
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
 type placed struct {
 	title string
 	line  int
@@ -111,6 +148,7 @@ func (s *Source) Read(ctx context.Context, sink catalogsrc.Sink) error {
 		rec := catalogsrc.Record{
 			ID: s.Namespace + ":" + code, NativeID: code, Source: s.Namespace, Title: title,
 			Start: start, End: end, Path: path, Pos: row.Pos(), Description: "Eurostat " + kind,
+			Frequency: PeriodFrequency(row.Get("data start")),
 		}
 		generic.CleanRecord(&rec)
 		return sink.Add(rec)

@@ -33,6 +33,19 @@ func TestLevel(t *testing.T) {
 	}
 }
 
+func TestPeriodFrequency(t *testing.T) {
+	for in, want := range map[string]catalogsrc.Frequency{
+		"1983M01": catalogsrc.Monthly, "1990Q1": catalogsrc.Quarterly, "2001S1": catalogsrc.Semiannual,
+		"2010W01": catalogsrc.Weekly, "2000M01D01": catalogsrc.Daily, "2018": catalogsrc.Annual,
+		" 1995 ": catalogsrc.Annual, "": catalogsrc.Unknown, "LTAA": catalogsrc.Unknown,
+		"1990Q": catalogsrc.Unknown, "19x0M01": catalogsrc.Unknown, "2001X1": catalogsrc.Unknown,
+	} {
+		if got := eurostat.PeriodFrequency(in); got != want {
+			t.Errorf("PeriodFrequency(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestFullScale(t *testing.T) {
 	src, err := catalogsrc.Open(spec(testenv.SharedPath(t, "catalogs")))
 	if err != nil {
@@ -41,6 +54,17 @@ func TestFullScale(t *testing.T) {
 	got := sourcetest.ReadAll(t, src)
 	// 8,881 dataset/table entries, 6,953 distinct codes (others are cross-listings).
 	sourcetest.CheckRecords(t, "eurostat", got.Records, sourcetest.Expect{MinRecords: 6953, MaxRecords: 6953})
+	freq := map[catalogsrc.Frequency]int{}
+	for _, r := range got.Records {
+		freq[r.Frequency]++
+		if r.ID == "eurostat:une_rt_m" && r.Frequency != catalogsrc.Monthly {
+			t.Errorf("une_rt_m (monthly data): frequency %q", r.Frequency)
+		}
+	}
+	// Most datasets are annual; hundreds are quarterly and monthly.
+	if freq[catalogsrc.Annual] < 3000 || freq[catalogsrc.Quarterly] < 100 || freq[catalogsrc.Monthly] < 100 {
+		t.Errorf("frequencies read from the first period: %v", freq)
+	}
 	t.Logf("%d records, %d problems", len(got.Records), len(got.Problems))
 }
 
