@@ -3,8 +3,10 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2/mapping"
 	bsearch "github.com/blevesearch/bleve/v2/search"
@@ -28,8 +30,24 @@ type extraCandidates struct {
 	standIns [][]string
 	together []string
 	least    int
+	best     []titleClause // common topic words whose best titles bring candidates
 	docs     docListQuery
 }
+
+// Titles best for a query's common topic words bring candidates too: the
+// bestTitleDepth titles holding at least two of them with the highest
+// summed BM25 of those words alone, when the query has at least
+// minBestTitleWords. "Fed industrial production index for
+// manufacturing" has no rare word and four common ones; the together
+// rule wants titles holding all four, so "Industrial Production:
+// Manufacturing (NAICS)", whose short title holds three, was never
+// visited. A quarter of the text pass's depth: measured on the tuning
+// sets, R@5 +1 of 100 (blind tuning set), +2 of 40 (development), −1 of
+// 66 (extra), for about 0.3 ms at 365,000 rows.
+const (
+	bestTitleDepth    = lexicalDepth / 4
+	minBestTitleWords = 2
+)
 
 // extraDocs returns, ascending, the documents of x's titles, merged from
 // the in-memory title postings.
@@ -49,8 +67,68 @@ func (tf *titleField) extraDocs(ctx context.Context, x *extraCandidates) ([]uint
 		}
 		lists = append(lists, d)
 	}
+	if len(x.best) > 0 {
+		d, err := tf.bestTitles(ctx, x.best, bestTitleDepth)
+		if err != nil {
+			return nil, err
+		}
+		lists = append(lists, d)
+	}
 	return unionDocs(lists), nil
 }
+
+// bestTitles returns, ascending, the k documents whose titles hold at
+// least two of the clauses' words with the highest summed score of those
+// clauses, summed over their in-memory postings.
+func (tf *titleField) bestTitles(ctx context.Context, clauses []titleClause, k int) ([]uint32, error) {
+	acc, _ := titleAccums.Get().(*titleAccum)
+	if acc == nil || len(acc.score) != tf.l.docCount() {
+		acc = &titleAccum{score: make([]float32, tf.l.docCount()), held: make([]uint8, tf.l.docCount())}
+	}
+	defer titleAccums.Put(acc)
+	touched := acc.touched[:0]
+	for _, c := range clauses {
+		p, err := tf.postings(ctx, c.tok)
+		if err != nil {
+			return nil, err
+		}
+		for i, d := range p.docs {
+			if int(d) >= len(acc.held) || acc.held[d] == math.MaxUint8 {
+				continue
+			}
+			if acc.held[d] == 0 {
+				touched = append(touched, d)
+			}
+			acc.held[d]++
+			acc.score[d] += float32(c.weight * p.sat[i])
+		}
+	}
+	best := bestRows{k: k}
+	for _, d := range touched {
+		if acc.held[d] >= 2 {
+			best.offer(int32(d), float64(acc.score[d]))
+		}
+		acc.held[d], acc.score[d] = 0, 0
+	}
+	acc.touched = touched[:0]
+	out := make([]uint32, len(best.h))
+	for i, r := range best.h {
+		out[i] = uint32(r.row)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// titleAccum sums scores per document for bestTitles: dense arrays over
+// the index's documents (5 bytes each, 1.9 MB at 374,000), cleared
+// through the list of documents touched, reused across queries.
+type titleAccum struct {
+	score   []float32
+	held    []uint8
+	touched []uint32
+}
+
+var titleAccums sync.Pool
 
 // titleDocs returns the documents whose titles hold every token, or,
 // with least = len(toks)-1, all but any one of them.

@@ -85,3 +85,59 @@ func TestDocListSearcherAdvances(t *testing.T) {
 		t.Errorf("advance past the end: %d", dm.IndexInternalID.Value())
 	}
 }
+
+// TestBestTitles checks the best titles for common words against a
+// brute-force sum: the k documents holding at least two of the words
+// with the highest summed clause scores, and that the accumulator is
+// left clean for the next query.
+func TestBestTitles(t *testing.T) {
+	const docs = 3000
+	tf := &titleField{l: &lexIndex{docRow: make([]int32, docs)}, lists: map[string]*titlePostings{}}
+	words := []string{"a", "b", "c"}
+	clauses := make([]titleClause, len(words))
+	for i, w := range words {
+		p := &titlePostings{}
+		for d := uint32(0); d < docs; d++ {
+			if d%uint32(i+2) == 0 {
+				p.docs = append(p.docs, d)
+				p.sat = append(p.sat, 1/float64(1+d%17)) // shorter titles saturate more
+			}
+		}
+		tf.lists[w] = p
+		clauses[i] = titleClause{tok: w, weight: float64(i + 1)}
+	}
+	want := func(k int) []uint32 {
+		ref := bestRows{k: k}
+		for d := uint32(0); d < docs; d++ {
+			var s float32
+			held := 0
+			for _, c := range clauses {
+				p := tf.lists[c.tok]
+				if j, ok := slices.BinarySearch(p.docs, d); ok {
+					s += float32(c.weight * p.sat[j])
+					held++
+				}
+			}
+			if held >= 2 {
+				ref.offer(int32(d), float64(s))
+			}
+		}
+		var out []uint32
+		for _, r := range ref.h {
+			out = append(out, uint32(r.row))
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, k := range []int{1, 40, 100000} {
+		for range 2 { // the second run reuses the accumulator
+			got, err := tf.bestTitles(context.Background(), clauses, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := want(k); !slices.Equal(got, w) {
+				t.Fatalf("k=%d: %d documents %v…, want %d %v…", k, len(got), got[:min(5, len(got))], len(w), w[:min(5, len(w))])
+			}
+		}
+	}
+}

@@ -304,10 +304,16 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		tq.q = must
 		return tq
 	}
-	if tokens, least := togetherTokens(together); e.titleMem != nil && (len(standIns) > 0 || len(tokens) > 0) {
+	var best []titleClause
+	if len(together) >= minBestTitleWords {
+		for _, c := range together {
+			best = append(best, *c.tm)
+		}
+	}
+	if tokens, least := togetherTokens(together); e.titleMem != nil && (len(standIns) > 0 || len(tokens) > 0 || len(best) > 0) {
 		// The titles are read from the in-memory postings when the text
 		// pass starts (searchText, doclist.go).
-		tq.extra = &extraCandidates{standIns: standIns, together: tokens, least: least}
+		tq.extra = &extraCandidates{standIns: standIns, together: tokens, least: least, best: best}
 		must = unionQuery{main: must, extra: &tq.extra.docs}
 	}
 	if len(common) == 0 {

@@ -320,6 +320,9 @@ func (l *lexIndex) runRange(ctx context.Context, q bquery.Query, from, to uint64
 	}
 }
 
+// docCount is one more than the highest internal document number.
+func (l *lexIndex) docCount() int { return len(l.docRow) }
+
 // row returns the catalog row of an internal document number, or -1.
 func (l *lexIndex) row(doc uint64) int32 {
 	if doc < uint64(len(l.docRow)) {
