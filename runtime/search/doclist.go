@@ -51,7 +51,7 @@ const (
 
 // extraDocs returns, ascending, the documents of x's titles, merged from
 // the in-memory title postings.
-func (tf *titleField) extraDocs(ctx context.Context, x *extraCandidates) ([]uint32, error) {
+func (tf *fieldPostings) extraDocs(ctx context.Context, x *extraCandidates) ([]uint32, error) {
 	var lists [][]uint32
 	for _, toks := range x.standIns {
 		d, err := tf.titleDocs(ctx, toks, len(toks))
@@ -80,7 +80,7 @@ func (tf *titleField) extraDocs(ctx context.Context, x *extraCandidates) ([]uint
 // bestTitles returns, ascending, the k documents whose titles hold at
 // least two of the clauses' words with the highest summed score of those
 // clauses, summed over their in-memory postings.
-func (tf *titleField) bestTitles(ctx context.Context, clauses []titleClause, k int) ([]uint32, error) {
+func (tf *fieldPostings) bestTitles(ctx context.Context, clauses []titleClause, k int) ([]uint32, error) {
 	acc, _ := titleAccums.Get().(*titleAccum)
 	if acc == nil || len(acc.score) != tf.l.docCount() {
 		acc = &titleAccum{score: make([]float32, tf.l.docCount()), held: make([]uint8, tf.l.docCount())}
@@ -132,7 +132,7 @@ var titleAccums sync.Pool
 
 // titleDocs returns the documents whose titles hold every token, or,
 // with least = len(toks)-1, all but any one of them.
-func (tf *titleField) titleDocs(ctx context.Context, toks []string, least int) ([]uint32, error) {
+func (tf *fieldPostings) titleDocs(ctx context.Context, toks []string, least int) ([]uint32, error) {
 	lists := make([][]uint32, 0, len(toks))
 	for _, t := range toks {
 		p, err := tf.postings(ctx, t)

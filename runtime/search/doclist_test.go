@@ -92,7 +92,7 @@ func TestDocListSearcherAdvances(t *testing.T) {
 // left clean for the next query.
 func TestBestTitles(t *testing.T) {
 	const docs = 3000
-	tf := &titleField{l: &lexIndex{docRow: make([]int32, docs)}, lists: map[string]*titlePostings{}}
+	tf := &fieldPostings{l: &lexIndex{docRow: make([]int32, docs)}, lists: map[string]*titlePostings{}}
 	words := []string{"a", "b", "c"}
 	clauses := make([]titleClause, len(words))
 	for i, w := range words {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/internal/embed"
+	"github.com/sextant-dev/sextant/internal/textindex"
 	"github.com/sextant-dev/sextant/runtime/catalog"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
@@ -105,9 +106,9 @@ type Engine struct {
 	w         Weights
 	boost     query.Options
 	parser    *query.Parser
-	lex       *lexIndex     // nil when the bundle has no text index
-	headField *headingField // the heading field scored per heading (nil: in the index)
-	titleMem  *titleField   // title postings in memory: extra candidates, and scoring (nil: neither)
+	lex       *lexIndex      // nil when the bundle has no text index
+	headField *headingField  // the heading field scored per heading (nil: in the index)
+	titleMem  *fieldPostings // title postings in memory: extra candidates, and scoring (nil: neither)
 	// titleInMemory says whether common title words are scored from
 	// titleMem rather than by the index (commonTitleWordsInMemory).
 	titleInMemory bool
@@ -171,7 +172,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		if e.headField, err = newHeadingField(lex, cat); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
-		if e.titleMem, err = newTitleField(lex); err != nil {
+		if e.titleMem, err = newFieldPostings(lex, textindex.FieldTitle); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		e.titleInMemory = commonTitleWordsInMemory && e.titleMem != nil

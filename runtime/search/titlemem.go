@@ -8,8 +8,6 @@ import (
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
-
-	"github.com/sextant-dev/sextant/internal/textindex"
 )
 
 // Common title words scored in memory.
@@ -30,9 +28,10 @@ import (
 // the index, 12 bytes each (an estimated 45 MB for 365,000 rows of about
 // ten title words; in practice the few hundred common words and the
 // words of expansions queries used).
-type titleField struct {
+type fieldPostings struct {
 	l      *lexIndex
-	avgLen float64 // bleve's average title length (rounded up)
+	field  string
+	avgLen float64 // bleve's average field length (rounded up)
 	mu     sync.Mutex
 	lists  map[string]*titlePostings
 }
@@ -44,13 +43,15 @@ type titlePostings struct {
 	sat  []float64
 }
 
-func newTitleField(l *lexIndex) (*titleField, error) {
-	tf := &titleField{l: l, lists: map[string]*titlePostings{}}
+// newFieldPostings reads field's BM25 statistics; its postings are read
+// on first use.
+func newFieldPostings(l *lexIndex, field string) (*fieldPostings, error) {
+	tf := &fieldPostings{l: l, field: field, lists: map[string]*titlePostings{}}
 	br, ok := l.reader.(index.BM25Reader)
 	if !ok || l.docs == 0 {
 		return nil, nil // no BM25 statistics: the clauses stay in the index
 	}
-	card, err := br.FieldCardinality(textindex.FieldTitle)
+	card, err := br.FieldCardinality(field)
 	if err != nil {
 		return nil, fmt.Errorf("text index: %w", err)
 	}
@@ -58,14 +59,14 @@ func newTitleField(l *lexIndex) (*titleField, error) {
 	return tf, nil
 }
 
-// postings returns tok's title postings, reading them on first use.
-func (tf *titleField) postings(ctx context.Context, tok string) (*titlePostings, error) {
+// postings returns tok's postings in the field, reading them on first use.
+func (tf *fieldPostings) postings(ctx context.Context, tok string) (*titlePostings, error) {
 	tf.mu.Lock()
 	defer tf.mu.Unlock()
 	if p, ok := tf.lists[tok]; ok {
 		return p, nil
 	}
-	r, err := tf.l.reader.TermFieldReader(ctx, []byte(tok), textindex.FieldTitle, true, true, false)
+	r, err := tf.l.reader.TermFieldReader(ctx, []byte(tok), tf.field, true, true, false)
 	if err != nil {
 		return nil, fmt.Errorf("text index: %w", err)
 	}
