@@ -112,13 +112,16 @@ type Engine struct {
 	// titleInMemory says whether common title words are scored from
 	// titleMem rather than by the index (commonTitleWordsInMemory).
 	titleInMemory bool
-	commonDocs    uint64 // words in more documents do not bring candidates (commonDF)
-	headingMemDF  uint64 // heading clauses in more documents are scored in memory, apart
-	headingNear   uint64 // heading clauses in more documents (up to headingMemDF) are scored in memory, exactly
-	indexFilters  bool   // the index's keyword fields hold the catalog's codes
-	vec           *vectorIndex
-	embedder      *embed.Embedder
-	sources       []string
+	// memFields holds the text fields' postings in memory when the text
+	// pass runs there (textmem.go), else nil.
+	memFields    map[string]*fieldPostings
+	commonDocs   uint64 // words in more documents do not bring candidates (commonDF)
+	headingMemDF uint64 // heading clauses in more documents are scored in memory, apart
+	headingNear  uint64 // heading clauses in more documents (up to headingMemDF) are scored in memory, exactly
+	indexFilters bool   // the index's keyword fields hold the catalog's codes
+	vec          *vectorIndex
+	embedder     *embed.Embedder
+	sources      []string
 
 	rowHead   []int32        // row → heading index (-1: none)
 	parent    []int32        // heading → parent heading index (-1: root)
@@ -176,6 +179,14 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		e.titleInMemory = commonTitleWordsInMemory && e.titleMem != nil
+		if e.titleMem != nil && textInMemory {
+			e.memFields = map[string]*fieldPostings{textindex.FieldTitle: e.titleMem}
+			for _, f := range []string{textindex.FieldAlt, textindex.FieldHeading, textindex.FieldUnit} {
+				if e.memFields[f], err = newFieldPostings(lex, f); err != nil {
+					return nil, fmt.Errorf("search: %w", err)
+				}
+			}
+		}
 		e.headingMemDF = e.headingMemoryDF()
 		e.headingNear = e.headingMemDF
 		if nearHeadingClausesInMemory {

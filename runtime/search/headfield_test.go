@@ -72,10 +72,10 @@ func TestHeadingFieldScoresLikeBleve(t *testing.T) {
 // rows under a heading holding the words scoring above rows without.
 func TestCommonHeadingWordsScoredInMemory(t *testing.T) {
 	e := newEngine(t, labourFixture(), true, Options{})
-	// Title clauses stay in the index, with no candidates from in-memory
-	// titles: the far discount may reorder rows that only those bring,
-	// and this test is about the heading clauses.
-	e.titleMem, e.titleInMemory = nil, false
+	// The text pass and its title clauses stay in the index, with no
+	// candidates from in-memory titles: the far discount may reorder rows
+	// that only those bring, and this test is about the heading clauses.
+	e.titleMem, e.titleInMemory, e.memFields = nil, false, nil
 	ctx := context.Background()
 	u := e.parser.Parse("unemployment rate")
 	terms := queryTerms(u, e.w.FacetTerm)

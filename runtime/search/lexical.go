@@ -105,6 +105,7 @@ type clause struct {
 	hc    *headClause  // the clause against the heading field, else nil
 	tm    *titleClause // the clause of one token against the title field, else nil
 	topic bool         // the clause of a topic word (not a facet word or an expansion)
+	mem   memClause    // the clause as the in-memory text pass scores it (textmem.go)
 }
 
 // textQuery builds the text query from term queries on words analysed
@@ -139,6 +140,8 @@ type textQuery struct {
 	// extra are the titles that bring candidates besides the rare
 	// clauses (union.go), nil when none.
 	extra *extraCandidates
+	// mem is q as the in-memory text pass runs it (textmem.go).
+	mem memQuery
 }
 
 func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) textQuery {
@@ -170,6 +173,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		var qs []bquery.Query
 		var sq float64
 		var sum, least uint64
+		mc := memClause{field: field, all: all}
 		for i, t := range toks {
 			n := freq(t, field)
 			if n == 0 {
@@ -188,6 +192,8 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			qs = append(qs, term)
 			w := boost * l.idf(n)
 			sq += w * w
+			mc.toks = append(mc.toks, t)
+			mc.weights = append(mc.weights, w*l.idf(n))
 		}
 		var hc *headClause
 		if field == textindex.FieldHeading && e.headField != nil {
@@ -202,15 +208,15 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		case len(qs) == 0:
 			return
 		case len(qs) == 1:
-			clauses = append(clauses, clause{qs[0], sum, sq, hc, tm, topic})
+			clauses = append(clauses, clause{qs[0], sum, sq, hc, tm, topic, mc})
 		case all:
 			c := bleve.NewConjunctionQuery(qs...)
 			c.SetBoost(boost)
-			clauses = append(clauses, clause{c, least, sq, hc, nil, topic})
+			clauses = append(clauses, clause{c, least, sq, hc, nil, topic, mc})
 		default:
 			d := bleve.NewDisjunctionQuery(qs...)
 			d.SetBoost(boost)
-			clauses = append(clauses, clause{d, sum, sq, hc, nil, topic})
+			clauses = append(clauses, clause{d, sum, sq, hc, nil, topic, mc})
 		}
 	}
 	for _, t := range terms {
@@ -267,6 +273,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		switch {
 		case c.df <= limit || i == rarest:
 			rare = append(rare, c.q)
+			tq.mem.must = append(tq.mem.must, c.mem)
 		case c.tm != nil && e.titleInMemory && c.df > limit:
 			// A common title word: scored in memory (titlemem.go).
 			tq.title = append(tq.title, *c.tm)
@@ -288,6 +295,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		sumSq += c.sq
 	}
 	for _, c := range commonClauses {
+		tq.mem.should = append(tq.mem.should, c.mem)
 		if len(tq.near) > 0 || len(tq.title) > 0 {
 			// The matches must say which common clauses they matched
 			// for the near heading clauses' coordination.
@@ -298,6 +306,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	}
 	tq.scale = math.Sqrt(sumSq)
 	tq.clauses = len(common)
+	tq.mem.counted = len(common) > 0 && (len(tq.near) > 0 || len(tq.title) > 0)
 	var must bquery.Query = bleve.NewDisjunctionQuery(rare...)
 	if len(common) == 0 && len(tq.title) == 0 {
 		// Nothing would score the extra candidates.
@@ -530,7 +539,15 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	if fq != nil && e.indexFilters {
 		rq = bleve.NewConjunctionQuery(tq.q, fq)
 	}
-	total, err := e.lex.runParts(ctx, rq, len(parts), func(part int, m match) {
+	pass := func(ctx context.Context, parts int, visit func(part int, m match)) (uint64, error) {
+		return e.lex.runParts(ctx, rq, parts, visit)
+	}
+	if e.memFields != nil && (fq == nil || !e.indexFilters) {
+		pass = func(ctx context.Context, parts int, visit func(part int, m match)) (uint64, error) {
+			return e.runTextMem(ctx, tq, parts, visit)
+		}
+	}
+	total, err := pass(ctx, len(parts), func(part int, m match) {
 		pb := &parts[part]
 		var ts headShare
 		if len(tq.title) > 0 {

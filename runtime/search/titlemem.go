@@ -27,7 +27,10 @@ import (
 // Lists stay read for the engine's life: at most every title posting of
 // the index, 12 bytes each (an estimated 45 MB for 365,000 rows of about
 // ten title words; in practice the few hundred common words and the
-// words of expansions queries used).
+// words of expansions queries used). The same reader serves the alt,
+// heading and unit fields to the text pass in memory (textmem.go), which
+// reads only the lists of words its queries use (heading words common
+// enough to cost much are scored per heading instead, headfield.go).
 type fieldPostings struct {
 	l      *lexIndex
 	field  string

@@ -18,6 +18,7 @@ func TestCommonTitleWordsScoredInMemory(t *testing.T) {
 	if e.titleMem == nil {
 		t.Fatal("no in-memory title field")
 	}
+	e.memFields = nil // the text pass in the index, its title clauses in memory or not
 	for _, text := range []string{
 		"unemployment rate",
 		"consumer price index for all urban consumers all items",

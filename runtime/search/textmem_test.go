@@ -1,0 +1,133 @@
+package search
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/runtime/catalog"
+)
+
+// TestTextPassInMemoryMatchesIndex checks that the in-memory text pass
+// matches the same documents as the index with the same scores, on the
+// labour fixture and, when `make test` has built it, on the 365,000-row
+// shared bundle with every question of the repository's question sets:
+// the same number of matches, every matched row with the index's score
+// (to rounding), and the same best headings.
+func TestTextPassInMemoryMatchesIndex(t *testing.T) {
+	small := newEngine(t, labourFixture(), true, Options{})
+	compareTextPasses(t, small, []string{
+		"unemployment rate",
+		"consumer price index for all urban consumers all items",
+		"jobless rate in germany",
+		"turkey producer prices mining",
+		"participation rate in turkey",
+		"CPI",
+		"",
+	})
+	dir := filepath.Join(repoRoot(t), "out", "shared-all")
+	if _, err := os.Stat(filepath.Join(dir, bundle.ManifestFile)); err != nil {
+		t.Skipf("no %s (make scale-bundles): checked on the fixture only", dir)
+	}
+	ctx := context.Background()
+	cat, err := catalog.Open(ctx, dir, catalog.Options{Bundle: bundle.OpenOptions{SkipChecksums: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(ctx, cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	var texts []string
+	for _, set := range []string{"questions-extra.jsonl", "questions-tune.jsonl", "questions-heldout.jsonl"} {
+		texts = append(texts, readQuestionTexts(t, filepath.Join(repoRoot(t), "testdata", "eval", set))...)
+	}
+	if len(texts) < 200 {
+		t.Fatalf("%d questions, want the three sets", len(texts))
+	}
+	compareTextPasses(t, e, texts)
+}
+
+func compareTextPasses(t *testing.T, e *Engine, texts []string) {
+	t.Helper()
+	if e.memFields == nil {
+		t.Fatal("the text pass does not run in memory")
+	}
+	ctx := context.Background()
+	mem := e.memFields
+	defer func() { e.memFields = mem }()
+	matched := 0
+	for _, text := range texts {
+		u := e.parser.Parse(text)
+		tq := e.textQuery(ctx, queryTerms(u, e.w.FacetTerm), u.Expansions, e.w.Synonym)
+		sc := e.scopes(u, filter{})
+		e.memFields = mem
+		got, err := e.searchText(ctx, tq, filter{}, sc, nil, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.memFields = nil
+		want, err := e.searchText(ctx, tq, filter{}, sc, nil, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.total != want.total {
+			t.Errorf("%q: %d matches in memory, %d in the index", text, got.total, want.total)
+		}
+		for r := range e.cat.Rows {
+			g, gok := got.all.get(int32(r))
+			w, wok := want.all.get(int32(r))
+			if gok != wok || math.Abs(g-w) > 1e-6*math.Abs(w) {
+				t.Errorf("%q: row %s scored %v (matched %v) in memory, %v (%v) in the index", text, e.cat.Rows[r].ID, g, gok, w, wok)
+				break
+			}
+			if gok {
+				matched++
+			}
+		}
+		if len(got.headRank) != len(want.headRank) {
+			t.Errorf("%q: %d headings in memory, %d in the index", text, len(got.headRank), len(want.headRank))
+		}
+		for h, w := range want.heads {
+			if g, ok := got.heads[h]; ok && math.Abs(g-w) > 1e-9*math.Abs(w) {
+				t.Errorf("%q: heading %s scored %v in memory, %v in the index", text, e.cat.Headings[h].ID, g, w)
+			}
+		}
+		got.all.release()
+		want.all.release()
+	}
+	if matched == 0 {
+		t.Error("no row matched any query")
+	}
+}
+
+// readQuestionTexts reads the question field of a question file.
+func readQuestionTexts(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var q struct {
+			Question string `json:"question"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out = append(out, q.Question)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
