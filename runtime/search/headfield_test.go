@@ -32,7 +32,7 @@ func TestHeadingFieldScoresLikeBleve(t *testing.T) {
 		matched := make([]int32, len(e.cat.Headings))
 		e.headField.score([]headClause{{toks: toks, boost: boost}}, func(tok string) uint64 {
 			return e.lex.docFreq(ctx, tok, textindex.FieldHeading)
-		}, hs, matched)
+		}, hs, matched, make([]int32, len(e.cat.Headings)))
 		tq := bleve.NewTermQuery(toks[0])
 		tq.SetField(textindex.FieldHeading)
 		tq.SetBoost(boost)
@@ -128,7 +128,8 @@ func TestCommonHeadingWordsScoredInMemory(t *testing.T) {
 	if got.rowOrder[0] != want.rowOrder[0] {
 		t.Errorf("best row in memory %s, in the index %s", e.cat.Rows[got.rowOrder[0]].ID, e.cat.Rows[want.rowOrder[0]].ID)
 	}
-	hs, _ := e.headingFieldScores(ctx, far.far)
+	hs, _, release := e.headingFieldScores(ctx, far.far)
+	defer release()
 	for r := range got.rows {
 		h := e.rowHead[r]
 		if h < 0 {

@@ -481,8 +481,10 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	if tq.q != nil && e.lex != nil {
 		hits.all = newRowScores(len(e.cat.Rows))
 	}
-	near, nearMatched := e.headingFieldScores(ctx, tq.near)
-	far, farMatched := e.headingFieldScores(ctx, tq.far)
+	near, nearMatched, releaseNear := e.headingFieldScores(ctx, tq.near)
+	defer releaseNear()
+	far, farMatched, releaseFar := e.headingFieldScores(ctx, tq.far)
+	defer releaseFar()
 	if tq.q == nil || e.lex == nil {
 		return hits, nil
 	}

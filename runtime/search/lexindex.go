@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -352,6 +353,18 @@ type bestRows struct {
 	h []rowScore
 }
 
+// betterFirst orders rows best first: higher score, then earlier row
+// (the order worse defines, in one comparison).
+func betterFirst(a, b rowScore) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return cmp.Compare(a.row, b.row)
+}
+
 func worse(a, b rowScore) bool {
 	if a.score != b.score {
 		return a.score < b.score
@@ -403,14 +416,6 @@ const maxHeapPrealloc = 1 << 14
 // sorted returns the kept rows best first.
 func (t *bestRows) sorted() []rowScore {
 	out := append([]rowScore(nil), t.h...)
-	slices.SortFunc(out, func(a, b rowScore) int {
-		switch {
-		case worse(b, a):
-			return -1
-		case worse(a, b):
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, betterFirst)
 	return out
 }
