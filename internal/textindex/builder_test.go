@@ -15,23 +15,13 @@ import (
 // and checks that the index holds one segment file, that every document
 // is found, and that no intermediate file is left beside the index.
 func TestBuilderWritesOneSegment(t *testing.T) {
-	ctx := context.Background()
 	dir := t.TempDir()
-	path := filepath.Join(dir, "text")
-	b, err := Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 3*builderBatch + 17
+	docs := make(map[string]Doc, n)
 	for i := range n {
-		d := Doc{Kind: KindRow, Title: fmt.Sprintf("Series %d of prices", i), Source: "fred"}
-		if err := b.Add(ctx, fmt.Sprintf("fred:S%d", i), d); err != nil {
-			t.Fatal(err)
-		}
+		docs[fmt.Sprintf("fred:S%d", i)] = Doc{Kind: KindRow, Title: fmt.Sprintf("Series %d of prices", i), Source: "fred"}
 	}
-	if err := b.Close(ctx); err != nil {
-		t.Fatal(err)
-	}
+	path := writeIndex(t, dir, docs)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -56,11 +46,7 @@ func TestBuilderWritesOneSegment(t *testing.T) {
 	if zaps != 1 {
 		t.Errorf("%d segment files, want 1", zaps)
 	}
-	idx, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idx.Close()
+	idx := openIndex(t, path)
 	count, err := idx.DocCount()
 	if err != nil {
 		t.Fatal(err)
@@ -82,21 +68,8 @@ func TestBuilderWritesOneSegment(t *testing.T) {
 // TestBuilderEmpty checks that an index of no document can be written
 // and opened (bleve's offline builder alone cannot write one).
 func TestBuilderEmpty(t *testing.T) {
-	ctx := context.Background()
 	dir := t.TempDir()
-	path := filepath.Join(dir, "text")
-	b, err := Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Close(ctx); err != nil {
-		t.Fatal(err)
-	}
-	idx, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idx.Close()
+	idx := openIndex(t, writeIndex(t, dir, nil))
 	if n, err := idx.DocCount(); err != nil || n != 0 {
 		t.Errorf("DocCount = %d, %v; want 0", n, err)
 	}
@@ -128,4 +101,35 @@ func TestBuilderCanceled(t *testing.T) {
 			t.Errorf("scratch directory %s left behind", e.Name())
 		}
 	}
+}
+
+// writeIndex builds an index of docs at dir/text and returns its path.
+func writeIndex(t *testing.T, dir string, docs map[string]Doc) string {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(dir, "text")
+	b, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, d := range docs {
+		if err := b.Add(ctx, id, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// openIndex opens the index at path for the test's length.
+func openIndex(t *testing.T, path string) bleve.Index {
+	t.Helper()
+	idx, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { idx.Close() })
+	return idx
 }

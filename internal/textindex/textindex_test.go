@@ -1,8 +1,6 @@
 package textindex
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -24,30 +22,11 @@ func TestFold(t *testing.T) {
 }
 
 func TestIndexFoldsAndStems(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "text")
-	b, err := Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs := map[string]Doc{
+	idx := openIndex(t, writeIndex(t, t.TempDir(), map[string]Doc{
 		"evds:A": {Kind: KindRow, Title: "TÜRKİYE Consumer Prices", Heading: "PRICE INDICES", Source: "evds", Country: "TUR"},
 		"fred:B": {Kind: KindRow, Title: "Unemployment Rate", Heading: "Employment Situation", Source: "fred", Country: "USA"},
 		"h:x":    {Kind: KindHeading, Title: "Consumer Price Index (2003=100)", Source: "evds"},
-	}
-	for id, d := range docs {
-		if err := b.Add(ctx, id, d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := b.Close(ctx); err != nil {
-		t.Fatal(err)
-	}
-	idx, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idx.Close()
+	}))
 	search := func(field, text string) []string {
 		q := bleve.NewMatchQuery(text)
 		q.SetField(field)

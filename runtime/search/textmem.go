@@ -56,7 +56,20 @@ type scoredList struct {
 	weight float64
 }
 
-// list returns the clause's matches.
+// clauseLists returns each clause's matches.
+func (e *Engine) clauseLists(ctx context.Context, cs []memClause) ([]scoredList, error) {
+	out := make([]scoredList, len(cs))
+	for i, c := range cs {
+		l, err := e.clauseList(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = l
+	}
+	return out, nil
+}
+
+// clauseList returns the clause's matches.
 func (e *Engine) clauseList(ctx context.Context, c memClause) (scoredList, error) {
 	fp := e.memFields[c.field]
 	lists := make([]*titlePostings, len(c.toks))
@@ -154,21 +167,13 @@ var textAccums sync.Pool
 // ranges of index order as lexIndex.runParts splits them: visit(part, m)
 // is called from part's goroutine, in document order within the part.
 func (e *Engine) runTextMem(ctx context.Context, tq textQuery, parts int, visit func(part int, m match)) (uint64, error) {
-	must := make([]scoredList, len(tq.mem.must))
-	for i, c := range tq.mem.must {
-		l, err := e.clauseList(ctx, c)
-		if err != nil {
-			return 0, err
-		}
-		must[i] = l
+	must, err := e.clauseLists(ctx, tq.mem.must)
+	if err != nil {
+		return 0, err
 	}
-	should := make([]scoredList, len(tq.mem.should))
-	for i, c := range tq.mem.should {
-		l, err := e.clauseList(ctx, c)
-		if err != nil {
-			return 0, err
-		}
-		should[i] = l
+	should, err := e.clauseLists(ctx, tq.mem.should)
+	if err != nil {
+		return 0, err
 	}
 	n := e.lex.docCount()
 	acc, _ := textAccums.Get().(*textAccum)
