@@ -19,6 +19,7 @@
 // # Changelog
 //
 //	1  first format: catalog, headings, observations, quarantine, text index, vectors, model.
+//	1  (additive, no bump) manifest embedding.text_recipe: which recipe made the embedded texts; the text index written as one segment.
 package bundle
 
 import "errors"

@@ -51,6 +51,11 @@ type Embedding struct {
 	Dim         int    `json:"dim"`
 	RowVectors  int    `json:"row_vectors"`
 	HeadVectors int    `json:"heading_vectors"`
+	// TextRecipe numbers the builder's recipe for the texts it embedded
+	// (a row's title with which headings, a heading's path): a rebuild
+	// reuses vectors only from a bundle made with the same recipe. 0 is
+	// the first recipe, before the field existed.
+	TextRecipe int `json:"text_recipe,omitempty"`
 }
 
 // FileEntry is a file with its size and SHA-256 (hex). Path is slash-separated,

@@ -375,5 +375,5 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 		return nil, nil, err
 	}
 	info := &EmbeddingInfo{ModelID: e.ModelID(), Dim: e.Dim(), Rows: rst, Heads: hst}
-	return info, &bundle.Embedding{ModelID: e.ModelID(), ModelName: filepath.Base(modelDir), Dim: e.Dim(), RowVectors: len(rows), HeadVectors: len(heads)}, nil
+	return info, &bundle.Embedding{ModelID: e.ModelID(), ModelName: filepath.Base(modelDir), Dim: e.Dim(), RowVectors: len(rows), HeadVectors: len(heads), TextRecipe: embedTextRecipe}, nil
 }

@@ -15,22 +15,20 @@ import (
 // and honour cancellation often.
 const embedBatch = 2048
 
-// rowText is what a row's embedding is computed from: its title and the two
-// headings nearest to it (the source root says nothing about meaning), and
-// its unit. Labels like EVDS's "0.GENERAL" get their meaning from the
-// heading ("Consumer Price Index (2003=100)").
+// rowText is what a row's embedding is computed from: its title, the two
+// nearest headings that add to it (the source root says nothing about
+// meaning), and its unit. Labels like EVDS's "0.GENERAL" get their meaning
+// from the heading ("Consumer Price Index (2003=100)"). A heading whose
+// label the title already holds adds nothing and is passed over: under
+// "Unemployment Rate > Unemployment Rate - Men", the row "Unemployment
+// Rate - Men" reads "Employment Situation" as "Unemployment Rate" does,
+// instead of repeating its own words twice more than its family's total.
 func rowText(title, unit string, headingPath []string) string {
 	parts := []string{title}
-	p := headingPath
-	if len(p) > 1 {
-		p = p[1:]
-	}
-	if len(p) > 2 {
-		p = p[len(p)-2:]
-	}
-	for i := len(p) - 1; i >= 0; i-- {
-		if p[i] != title {
-			parts = append(parts, p[i])
+	lower := strings.ToLower(title)
+	for i := len(headingPath) - 1; i >= 1 && len(parts) < 1+rowTextHeadings; i-- {
+		if label := headingPath[i]; !strings.Contains(lower, strings.ToLower(label)) {
+			parts = append(parts, label)
 		}
 	}
 	if unit != "" {
@@ -38,6 +36,14 @@ func rowText(title, unit string, headingPath []string) string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+// embedTextRecipe numbers rowText's and headingText's recipe (stored in
+// the manifest, bundle.Embedding.TextRecipe): change it with them.
+// 1: a row's headings that its title already holds are passed over.
+const embedTextRecipe = 1
+
+// rowTextHeadings is how many headings a row's embedding text holds.
+const rowTextHeadings = 2
 
 // headingText is what a heading's embedding is computed from: its path below the source root.
 func headingText(path []string) string {
@@ -53,7 +59,11 @@ type vectorCache map[[32]byte][]float32
 // loadVectorCache reads the previous bundle's vectors, keyed by the texts
 // they were made from, when it used the same model.
 func loadVectorCache(prev *bundle.Bundle, modelID string) vectorCache {
-	if prev == nil || prev.Manifest.Embedding == nil || prev.Manifest.Embedding.ModelID != modelID {
+	if prev == nil || prev.Manifest.Embedding == nil || prev.Manifest.Embedding.ModelID != modelID ||
+		prev.Manifest.Embedding.TextRecipe != embedTextRecipe {
+		// The cache keys are the texts this build's recipe makes from the
+		// previous rows: vectors made by another recipe would be filed
+		// under texts they were not made from.
 		return nil
 	}
 	e := prev.Manifest.Embedding
