@@ -91,6 +91,16 @@ func titleStem(title string) string {
 	return strings.TrimSpace(title[:cut])
 }
 
+// familyParent returns the quantity a stem qualifies with " - "
+// ("Employment-Population Ratio" for "Employment-Population Ratio -
+// Men"), or "".
+func familyParent(stem string) string {
+	if i := strings.Index(stem, " - "); i > 0 {
+		return strings.TrimSpace(stem[:i])
+	}
+	return ""
+}
+
 // hierarchy is the heading tree being derived.
 type hierarchy struct {
 	nodes map[string]*bundle.HeadingRow
@@ -128,6 +138,8 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, ste
 	stems := make([]string, len(recs))
 	counts := map[key]int{}
 	pathRows := map[key]int{}
+	parentRows := map[key]int{}              // rows whose stem qualifies the quantity with " - "
+	parentStems := map[key]map[string]bool{} // the distinct stems doing so
 	paths := make([][]string, len(recs))
 	for i := range recs {
 		r := &recs[i]
@@ -145,7 +157,26 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, ste
 			if stems[i] = titleStem(r.Title); stems[i] != "" {
 				counts[key{r.Source, strings.Join(paths[i], "\x1f"), "\x00" + stems[i]}]++
 			}
+			st := stems[i]
+			if st == "" {
+				st = strings.TrimSpace(r.Title)
+			}
+			if fp := familyParent(st); fp != "" {
+				k := key{r.Source, strings.Join(paths[i], "\x1f"), fp}
+				parentRows[k]++
+				if parentStems[k] == nil {
+					parentStems[k] = map[string]bool{}
+				}
+				parentStems[k][st] = true
+			}
 		}
+	}
+	// isParent says whether a quantity heads a family of families under
+	// a path: at least minDerivedGroup rows in two or more stems qualify
+	// it ("Unemployment Rate - Women", "Unemployment Rate - White, …").
+	isParent := func(source, path, quantity string) bool {
+		k := key{source, path, quantity}
+		return quantity != "" && parentRows[k] >= minDerivedGroup && len(parentStems[k]) >= 2
 	}
 	h := &hierarchy{nodes: map[string]*bundle.HeadingRow{}}
 	ids := make([]string, len(recs))
@@ -170,9 +201,26 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, ste
 			st = strings.TrimSpace(r.Title)
 		}
 		if !derived && st != "" {
-			if n := counts[key{r.Source, pk, "\x00" + st}]; n >= minDerivedGroup && n < pathRows[key{r.Source, pk, ""}] && st != p[len(p)-1] {
+			fp := familyParent(st)
+			switch {
+			case isParent(r.Source, pk, st):
+				// The unqualified quantity of a family of families
+				// ("Unemployment Rate" beside "Unemployment Rate -
+				// Women" and "Unemployment Rate - White"): it joins, and
+				// is the label of, the heading above them.
 				p = append(p[:len(p):len(p)], st)
 				derived = true
+			case isParent(r.Source, pk, fp):
+				p = append(p[:len(p):len(p)], fp)
+				if counts[key{r.Source, pk, "\x00" + st}] >= minDerivedGroup {
+					p = append(p, st) // its own family, under the parent
+				}
+				derived = true
+			default:
+				if n := counts[key{r.Source, pk, "\x00" + st}]; n >= minDerivedGroup && n < pathRows[key{r.Source, pk, ""}] && st != p[len(p)-1] {
+					p = append(p[:len(p):len(p)], st)
+					derived = true
+				}
 			}
 		}
 		ids[i] = h.node(r.Source, p, derived)

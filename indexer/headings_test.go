@@ -112,3 +112,45 @@ func TestDeriveHeadingsByTitleStem(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveHeadingsFamilyOfFamilies checks the level above stem
+// families: rows qualifying one quantity with " - " in two or more ways
+// go under a heading named after it, each family of three or more rows
+// under its own heading below, and the row titled with the bare quantity
+// joins that upper heading.
+func TestDeriveHeadingsFamilyOfFamilies(t *testing.T) {
+	rec := func(id, title string) catalogsrc.Record {
+		return catalogsrc.Record{ID: "fred:" + id, NativeID: id, Source: "fred", Title: title, Path: []string{"Employment Situation"}}
+	}
+	recs := []catalogsrc.Record{
+		rec("EMRATIO", "Employment-Population Ratio"),
+		rec("M1", "Employment-Population Ratio - Men"),
+		rec("M2", "Employment-Population Ratio - Men, Total Veterans, 18 Years and over"),
+		rec("M3", "Employment-Population Ratio - Men, Nonveterans, 18 Years and over"),
+		rec("W1", "Employment-Population Ratio - Women"),
+		rec("U", "Unemployment Rate"),
+		rec("M4", "Employment-Population Ratio - Men, 20 Years and over"),
+		rec("A", "All Employees: Total Nonfarm"),
+	}
+	ids, heads := deriveHeadings(recs, map[string]string{"fred": "FRED"}, map[string]bool{"fred": true})
+	byID := map[string]bundle.HeadingRow{}
+	for _, h := range heads {
+		byID[h.ID] = h
+	}
+	top := byID[ids[0]]
+	if top.Label != "Employment-Population Ratio" || !top.Derived {
+		t.Fatalf("the bare quantity is under %+v", top)
+	}
+	men := byID[ids[2]]
+	if ids[1] != ids[2] || ids[2] != ids[3] || men.Label != "Employment-Population Ratio - Men" || men.ParentID != top.ID {
+		t.Errorf("the men's family: %+v (rows under %q, %q, %q)", men, ids[1], ids[2], ids[3])
+	}
+	if w := byID[ids[4]]; ids[4] != top.ID {
+		t.Errorf("a lone qualified row goes under the parent, got %+v", w)
+	}
+	for _, i := range []int{5, 7} {
+		if h := byID[ids[i]]; h.Label != "Employment Situation" {
+			t.Errorf("row %d should stay under the release, got %q", i, h.Label)
+		}
+	}
+}
