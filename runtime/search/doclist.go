@@ -111,8 +111,9 @@ func (tf *fieldPostings) bestTitles(ctx context.Context, clauses []titleClause, 
 		acc.held[d], acc.score[d] = 0, 0
 	}
 	acc.touched = touched[:0]
-	out := make([]uint32, len(best.h))
-	for i, r := range best.h {
+	kept := best.keep()
+	out := make([]uint32, len(kept))
+	for i, r := range kept {
 		out[i] = uint32(r.row)
 	}
 	slices.Sort(out)

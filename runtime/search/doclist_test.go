@@ -123,7 +123,7 @@ func TestBestTitles(t *testing.T) {
 			}
 		}
 		var out []uint32
-		for _, r := range ref.h {
+		for _, r := range ref.keep() {
 			out = append(out, uint32(r.row))
 		}
 		slices.Sort(out)

@@ -173,7 +173,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		var qs []bquery.Query
 		var sq float64
 		var sum, least uint64
-		mc := memClause{field: field, all: all}
+		mc := memClause{field: field, all: all, boost: boost}
 		for i, t := range toks {
 			n := freq(t, field)
 			if n == 0 {
@@ -194,6 +194,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			sq += w * w
 			mc.toks = append(mc.toks, t)
 			mc.weights = append(mc.weights, w*l.idf(n))
+			mc.idf2 = append(mc.idf2, l.idf(n)*l.idf(n))
 		}
 		var hc *headClause
 		if field == textindex.FieldHeading && e.headField != nil {
@@ -628,7 +629,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 func mergeBest[P any](parts []P, get func(*P) *bestRows) bestRows {
 	out := *get(&parts[0])
 	for i := 1; i < len(parts); i++ {
-		for _, x := range get(&parts[i]).h {
+		for _, x := range get(&parts[i]).keep() {
 			out.offer(x.row, x.score)
 		}
 	}

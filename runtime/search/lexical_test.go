@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -91,6 +92,27 @@ func TestBestRowsKeepsTopK(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("best 3: %+v, want %+v (ties to the earlier row)", got, want)
 			break
+		}
+	}
+}
+
+// TestBestRowsMatchesSort checks the buffered selection against sorting
+// everything offered, for many sizes, with scores that often tie.
+func TestBestRowsMatchesSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 300 {
+		k, n := r.IntN(50), r.IntN(400)
+		br := bestRows{k: k}
+		var all []rowScore
+		for i := range n {
+			x := rowScore{int32(r.IntN(1<<20)<<9 | i), float64(r.IntN(20))} // distinct rows, tied scores
+			all = append(all, x)
+			br.offer(x.row, x.score)
+		}
+		slices.SortFunc(all, betterFirst)
+		want := all[:min(k, len(all))]
+		if got := br.sorted(); !slices.Equal(got, want) {
+			t.Fatalf("trial %d (k %d, n %d): %v, want %v", trial, k, n, got, want)
 		}
 	}
 }

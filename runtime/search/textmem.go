@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -31,6 +32,8 @@ type memClause struct {
 	field   string
 	toks    []string  // the tokens the field holds
 	weights []float64 // per token: boost·idf², its score is weight·saturation
+	idf2    []float64 // per token: idf²
+	boost   float64   // the clause's, every token's
 	all     bool
 }
 
@@ -83,10 +86,24 @@ func (e *Engine) clauseList(ctx context.Context, c memClause) (scoredList, error
 	if len(lists) == 1 {
 		return scoredList{docs: lists[0].docs, sat: lists[0].sat, weight: c.weights[0]}, nil
 	}
+	// A clause of several tokens is the same list in every query but for
+	// its boost: it is merged once, with the tokens' idf²-weighted
+	// saturations, and kept (expansions such as "consumer price index"
+	// recur across queries).
+	kind := "any"
 	if c.all {
-		return intersectScored(lists, c.weights), nil
+		kind = "all"
 	}
-	return unionScored(lists, c.weights), nil
+	merged := fp.merged(kind+"\x00"+strings.Join(c.toks, "\x00"), func() *titlePostings {
+		var l scoredList
+		if c.all {
+			l = intersectScored(lists, c.idf2)
+		} else {
+			l = unionScored(lists, c.idf2)
+		}
+		return &titlePostings{docs: l.docs, sat: l.sat}
+	})
+	return scoredList{docs: merged.docs, sat: merged.sat, weight: c.boost}, nil
 }
 
 // intersectScored returns the documents in every list with the sum of
@@ -163,9 +180,9 @@ type textAccum struct {
 var textAccums sync.Pool
 
 // runTextMem visits every document the text query matches, with its
-// match as the index would report it, the documents split into parts
-// ranges of index order as lexIndex.runParts splits them: visit(part, m)
-// is called from part's goroutine, in document order within the part.
+// match as the index would report it, the matches split into parts runs
+// of consecutive documents: visit(part, m) is called from part's
+// goroutine, in document order within the part.
 func (e *Engine) runTextMem(ctx context.Context, tq textQuery, parts int, visit func(part int, m match)) (uint64, error) {
 	must, err := e.clauseLists(ctx, tq.mem.must)
 	if err != nil {
@@ -249,12 +266,10 @@ func (e *Engine) runTextMem(ctx context.Context, tq textQuery, parts int, visit 
 	errs := make([]error, parts)
 	var wg sync.WaitGroup
 	for i := range parts {
-		from, to := uint32(uint64(n)*uint64(i)/uint64(parts)), uint32(uint64(n)*uint64(i+1)/uint64(parts))
-		lo, _ := slices.BinarySearch(touched, from)
-		hi := len(touched)
-		if i < parts-1 {
-			hi, _ = slices.BinarySearch(touched, to)
-		}
+		// Equal shares of the matches, each a run of ascending documents
+		// (matches crowd into some ranges of the index: a split by
+		// document number would leave one part most of the work).
+		lo, hi := len(touched)*i/parts, len(touched)*(i+1)/parts
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -37,6 +37,22 @@ type fieldPostings struct {
 	avgLen float64 // bleve's average field length (rounded up)
 	mu     sync.Mutex
 	lists  map[string]*titlePostings
+	merges map[string]*titlePostings // lists merged from several tokens' (textmem.go)
+}
+
+// merged returns the list build makes for key, calling it on first use.
+func (tf *fieldPostings) merged(key string, build func() *titlePostings) *titlePostings {
+	tf.mu.Lock()
+	defer tf.mu.Unlock()
+	if l, ok := tf.merges[key]; ok {
+		return l
+	}
+	if tf.merges == nil {
+		tf.merges = map[string]*titlePostings{}
+	}
+	l := build()
+	tf.merges[key] = l
+	return l
 }
 
 // titlePostings are one token's title postings: documents ascending, and
