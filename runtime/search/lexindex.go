@@ -396,7 +396,7 @@ func (t *bestRows) offer(row int32, score float64) {
 // keep cuts the buffer to its k best and returns them, in no order.
 func (t *bestRows) keep() []rowScore {
 	if len(t.h) > t.k {
-		selectBest(t.h, t.k)
+		selectTop(t.h, t.k, betterFirst)
 		t.h = t.h[:t.k]
 		t.floor, t.cut = t.h[0], true
 		for _, x := range t.h[1:] {
@@ -408,18 +408,19 @@ func (t *bestRows) keep() []rowScore {
 	return t.h
 }
 
-// selectBest reorders a (of distinct rows) so that a[:k] holds its k
-// best, in no order (Hoare's selection).
-func selectBest(a []rowScore, k int) {
+// selectTop reorders a (of distinct items) so that a[:k] holds its k
+// best under better (negative: the first is better), in no order
+// (Hoare's selection).
+func selectTop[T any](a []T, k int, better func(a, b T) int) {
 	lo, hi := 0, len(a)-1
 	for lo < hi {
 		p := a[lo+(hi-lo)/2]
 		i, j := lo, hi
 		for i <= j {
-			for betterFirst(a[i], p) < 0 {
+			for better(a[i], p) < 0 {
 				i++
 			}
-			for betterFirst(p, a[j]) < 0 {
+			for better(p, a[j]) < 0 {
 				j--
 			}
 			if i <= j {

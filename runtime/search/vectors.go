@@ -1,10 +1,10 @@
 package search
 
 import (
-	"container/heap"
+	"cmp"
 	"math"
 	"runtime"
-	"sort"
+	"slices"
 	"sync"
 )
 
@@ -246,51 +246,61 @@ type scored struct {
 	sim float32
 }
 
-// minHeap keeps the best k items: its root is the worst kept.
-type minHeap []scored
-
-func (h minHeap) Len() int { return len(h) }
-func (h minHeap) Less(i, j int) bool {
-	if h[i].sim != h[j].sim {
-		return h[i].sim < h[j].sim
+// betterScored orders items best first: higher similarity, then lower
+// index.
+func betterScored(a, b scored) int {
+	switch {
+	case a.sim > b.sim:
+		return -1
+	case a.sim < b.sim:
+		return 1
 	}
-	return h[i].idx > h[j].idx
-}
-func (h minHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *minHeap) Push(x any)   { *h = append(*h, x.(scored)) }
-func (h *minHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+	return cmp.Compare(a.idx, b.idx)
 }
 
-// topK collects the k best items offered to it.
+// topK collects the k best items offered to it, as bestRows does rows:
+// a buffer of up to 2k cut to its k best by selection, the k-th best then
+// barring every offer that does not beat it.
 type topK struct {
-	k int
-	h minHeap
+	k     int
+	h     []scored
+	floor scored
+	cut   bool
 }
 
 func (t *topK) offer(idx int32, sim float32) {
-	if len(t.h) < t.k {
-		heap.Push(&t.h, scored{idx, sim})
+	x := scored{idx, sim}
+	if t.k == 0 || t.cut && betterScored(x, t.floor) >= 0 {
 		return
 	}
-	if sim > t.h[0].sim || (sim == t.h[0].sim && idx < t.h[0].idx) {
-		t.h[0] = scored{idx, sim}
-		heap.Fix(&t.h, 0)
+	if t.h == nil {
+		t.h = make([]scored, 0, min(2*t.k, maxHeapPrealloc))
 	}
+	t.h = append(t.h, x)
+	if len(t.h) >= 2*t.k {
+		t.keep()
+	}
+}
+
+// keep cuts the buffer to its k best and returns them, in no order.
+func (t *topK) keep() []scored {
+	if len(t.h) > t.k {
+		selectTop(t.h, t.k, betterScored)
+		t.h = t.h[:t.k]
+		t.floor, t.cut = t.h[0], true
+		for _, x := range t.h[1:] {
+			if betterScored(x, t.floor) > 0 {
+				t.floor = x
+			}
+		}
+	}
+	return t.h
 }
 
 // sorted returns the kept items best first.
 func (t *topK) sorted() []scored {
-	out := append([]scored(nil), t.h...)
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].sim != out[j].sim {
-			return out[i].sim > out[j].sim
-		}
-		return out[i].idx < out[j].idx
-	})
+	out := append([]scored(nil), t.keep()...)
+	slices.SortFunc(out, betterScored)
 	return out
 }
 
