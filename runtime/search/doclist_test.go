@@ -91,14 +91,23 @@ func TestDocListSearcherAdvances(t *testing.T) {
 // with the highest summed clause scores, and that the accumulator is
 // left clean for the next query.
 func TestBestTitles(t *testing.T) {
+	// Lists of similar lengths (the longest walked) and one list far
+	// longer than the others (galloped through).
+	for _, every := range [][]uint32{{2, 3, 4}, {50, 70, 1}} {
+		checkBestTitles(t, every)
+	}
+}
+
+func checkBestTitles(t *testing.T, every []uint32) {
+	t.Helper()
 	const docs = 3000
 	tf := &fieldPostings{l: &lexIndex{docRow: make([]int32, docs)}, lists: map[string]*titlePostings{}}
-	words := []string{"a", "b", "c"}
-	clauses := make([]titleClause, len(words))
-	for i, w := range words {
+	clauses := make([]titleClause, len(every))
+	for i, m := range every {
+		w := string(rune('a' + i))
 		p := &titlePostings{}
 		for d := uint32(0); d < docs; d++ {
-			if d%uint32(i+2) == 0 {
+			if d%m == 0 {
 				p.docs = append(p.docs, d)
 				p.sat = append(p.sat, 1/float64(1+d%17)) // shorter titles saturate more
 			}
@@ -136,7 +145,7 @@ func TestBestTitles(t *testing.T) {
 				t.Fatal(err)
 			}
 			if w := want(k); !slices.Equal(got, w) {
-				t.Fatalf("k=%d: %d documents %v…, want %d %v…", k, len(got), got[:min(5, len(got))], len(w), w[:min(5, len(w))])
+				t.Fatalf("lists every %v, k=%d: %d documents %v…, want %d %v…", every, k, len(got), got[:min(5, len(got))], len(w), w[:min(5, len(w))])
 			}
 		}
 	}
