@@ -73,6 +73,22 @@ func BenchmarkSearchBundle(b *testing.B) {
 			reportPercentiles(b, times)
 		})
 	}
+	// Hybrid with a source filter (the question's own source), as the
+	// agent's search tool may ask.
+	b.Run("hybrid-filtered", func(b *testing.B) {
+		var times []time.Duration
+		i := 0
+		for b.Loop() {
+			q := qs[i%len(qs)]
+			i++
+			start := time.Now()
+			if _, err := eng.Search(ctx, search.Request{Query: q.Question, Mode: search.Hybrid, Sources: []string{q.Source}}); err != nil {
+				b.Fatal(err)
+			}
+			times = append(times, time.Since(start))
+		}
+		reportPercentiles(b, times)
+	})
 }
 
 func reportPercentiles(b *testing.B, times []time.Duration) {

@@ -33,6 +33,20 @@ func (f filter) empty() bool {
 // can apply (coverage dates are not indexed).
 func (f filter) onlyIndexed() bool { return f.from == "" && f.to == "" }
 
+// keepRowDoc reports whether a row's index document passes the filter's
+// indexed fields (source, frequency, country), as indexFilter asks.
+func (f filter) keepRowDoc(r *bundle.SeriesRow) bool {
+	return (len(f.sources) == 0 || slices.Contains(f.sources, r.Source)) &&
+		(f.frequency == "" || r.Frequency == f.frequency) &&
+		(f.country == "" || r.Country == f.country)
+}
+
+// keepHeadingDoc reports whether a heading's index document (which holds
+// a source, and no frequency or country) passes the indexed fields.
+func (f filter) keepHeadingDoc(source string) bool {
+	return f.frequency == "" && f.country == "" && (len(f.sources) == 0 || slices.Contains(f.sources, source))
+}
+
 // isoDate reports whether s is YYYY, YYYY-MM or YYYY-MM-DD (digits only
 // checked, cheaply: it runs for every row a date filter sees).
 func isoDate(s string) bool {

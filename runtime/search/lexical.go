@@ -526,6 +526,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		scoped      []bestRows
 		maxRow      float64
 		title       *titleCursor
+		passed      uint64 // matches the index's filter would pass (in memory)
 	}
 	parts := make([]partBest, e.lex.parts())
 	for i := range parts {
@@ -545,7 +546,12 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 	pass := func(ctx context.Context, parts int, visit func(part int, m match)) (uint64, error) {
 		return e.lex.runParts(ctx, rq, parts, visit)
 	}
-	if e.memFields != nil && (fq == nil || !e.indexFilters) {
+	// The pass in memory sees every match: rows are filtered by keep,
+	// heading documents kept unfiltered (as the index's separate pass
+	// for them does), and the matches the filter passes counted.
+	inMemory := e.memFields != nil
+	filtered := fq != nil && e.indexFilters
+	if inMemory {
 		pass = func(ctx context.Context, parts int, visit func(part int, m match)) (uint64, error) {
 			return e.runTextMem(ctx, tq, parts, visit)
 		}
@@ -558,10 +564,17 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		}
 		r := e.lex.row(m.doc)
 		if r < 0 {
-			if h := e.lex.heading(m.doc); h >= 0 && wantHeads && fq == nil {
+			h := e.lex.heading(m.doc)
+			if h >= 0 && wantHeads && (fq == nil || inMemory) {
 				pb.heads.offer(h, score(m, h, ts))
 			}
+			if inMemory && filtered && h >= 0 && f.keepHeadingDoc(e.cat.Headings[h].Source) {
+				pb.passed++
+			}
 			return
+		}
+		if inMemory && filtered && f.keepRowDoc(&e.cat.Rows[r]) {
+			pb.passed++
 		}
 		if keep != nil && !keep(r) {
 			return
@@ -588,6 +601,12 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		hits.maxRow = max(hits.maxRow, parts[i].maxRow)
 	}
 	hits.total = total
+	if inMemory && filtered {
+		hits.total = 0
+		for i := range parts {
+			hits.total += parts[i].passed
+		}
+	}
 	for i, t := range append([]bestRows{best}, scoped...) {
 		ranked := t.sorted()
 		if i == 0 {
@@ -600,7 +619,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 			}
 		}
 	}
-	if wantHeads && fq != nil && tq.q != nil {
+	if wantHeads && fq != nil && tq.q != nil && !inMemory {
 		kind := bleve.NewTermQuery(textindex.KindHeading)
 		kind.SetField(textindex.FieldKind)
 		cur := newTitleCursor(tq.title)
