@@ -73,13 +73,19 @@ func BenchmarkSearchBundle(b *testing.B) {
 			reportPercentiles(b, times)
 		})
 	}
-	// Hybrid with a source filter (the question's own source), as the
-	// agent's search tool may ask.
+	// Hybrid with a source filter (the question's own source, when the
+	// catalog has it), as the agent's search tool may ask.
+	var filtered []evalret.Question
+	for _, q := range qs {
+		if slices.Contains(cat.Sources(), q.Source) {
+			filtered = append(filtered, q)
+		}
+	}
 	b.Run("hybrid-filtered", func(b *testing.B) {
 		var times []time.Duration
 		i := 0
 		for b.Loop() {
-			q := qs[i%len(qs)]
+			q := filtered[i%len(filtered)]
 			i++
 			start := time.Now()
 			if _, err := eng.Search(ctx, search.Request{Query: q.Question, Mode: search.Hybrid, Sources: []string{q.Source}}); err != nil {
