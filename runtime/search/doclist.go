@@ -117,7 +117,7 @@ func (tf *fieldPostings) bestTitles(ctx context.Context, clauses []titleClause, 
 	best := bestRows{k: k}
 	for _, d := range touched {
 		if acc.held[d] >= 2 {
-			best.offer(int32(d), float64(acc.score[d]))
+			best.offer(rowScore{int32(d), float64(acc.score[d])})
 		}
 		acc.held[d], acc.score[d] = 0, 0
 	}

@@ -128,7 +128,7 @@ func checkBestTitles(t *testing.T, every []uint32) {
 				}
 			}
 			if held >= 2 {
-				ref.offer(int32(d), float64(s))
+				ref.offer(rowScore{int32(d), float64(s)})
 			}
 		}
 		var out []uint32

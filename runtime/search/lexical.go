@@ -566,7 +566,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		if r < 0 {
 			h := e.lex.heading(m.doc)
 			if h >= 0 && wantHeads && (fq == nil || inMemory) {
-				pb.heads.offer(h, score(m, h, ts))
+				pb.heads.offer(rowScore{h, score(m, h, ts)})
 			}
 			if inMemory && filtered && h >= 0 && f.keepHeadingDoc(e.cat.Headings[h].Source) {
 				pb.passed++
@@ -581,10 +581,10 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		}
 		sc := score(m, e.rowHead[r], ts)
 		hits.all.set(r, sc) // rows of different parts never meet
-		pb.best.offer(r, sc)
+		pb.best.offer(rowScore{r, sc})
 		for i, s := range scopes {
 			if e.inScope(r, s) {
-				pb.scoped[i].offer(r, sc)
+				pb.scoped[i].offer(rowScore{r, sc})
 			}
 		}
 		pb.maxRow = max(pb.maxRow, sc)
@@ -629,7 +629,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 				ts.score, ts.matched = cur.share(m.doc)
 			}
 			if h := e.lex.heading(m.doc); h >= 0 {
-				heads.offer(h, score(m, h, ts))
+				heads.offer(rowScore{h, score(m, h, ts)})
 			}
 		}); err != nil {
 			return hits, err
@@ -649,7 +649,7 @@ func mergeBest[P any](parts []P, get func(*P) *bestRows) bestRows {
 	out := *get(&parts[0])
 	for i := 1; i < len(parts); i++ {
 		for _, x := range get(&parts[i]).keep() {
-			out.offer(x.row, x.score)
+			out.offer(x)
 		}
 	}
 	return out

@@ -1,12 +1,10 @@
 package search
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 
@@ -338,114 +336,4 @@ func (l *lexIndex) heading(doc uint64) int32 {
 		return l.docHead[doc]
 	}
 	return -1
-}
-
-// rowScore is a row with its text score.
-type rowScore struct {
-	row   int32
-	score float64
-}
-
-// bestRows keeps the k best rows offered (ties to the earlier catalog
-// row). Offers are appended to a buffer of up to 2k; a full buffer is cut
-// to its k best by selection, and the k-th best then bars every later
-// offer that does not beat it: amortised O(1) an offer, against a heap's
-// O(log k) (a text pass offers each of its ~8,000 matches to a 4,000-row
-// pool).
-type bestRows struct {
-	k     int
-	h     []rowScore // the buffer; after keep(), the k best in no order
-	floor rowScore   // the k-th best at the last cut
-	cut   bool       // whether floor is set
-}
-
-// betterFirst orders rows best first: higher score, then earlier row
-// (the order worse defines, in one comparison).
-func betterFirst(a, b rowScore) int {
-	switch {
-	case a.score > b.score:
-		return -1
-	case a.score < b.score:
-		return 1
-	}
-	return cmp.Compare(a.row, b.row)
-}
-
-func worse(a, b rowScore) bool {
-	if a.score != b.score {
-		return a.score < b.score
-	}
-	return a.row > b.row
-}
-
-func (t *bestRows) offer(row int32, score float64) {
-	x := rowScore{row, score}
-	if t.k == 0 || t.cut && !worse(t.floor, x) {
-		return
-	}
-	if t.h == nil {
-		// The buffer fills on most queries: one allocation.
-		t.h = make([]rowScore, 0, min(2*t.k, maxHeapPrealloc))
-	}
-	t.h = append(t.h, x)
-	if len(t.h) >= 2*t.k {
-		t.keep()
-	}
-}
-
-// keep cuts the buffer to its k best and returns them, in no order.
-func (t *bestRows) keep() []rowScore {
-	if len(t.h) > t.k {
-		selectTop(t.h, t.k, betterFirst)
-		t.h = t.h[:t.k]
-		t.floor, t.cut = t.h[0], true
-		for _, x := range t.h[1:] {
-			if worse(x, t.floor) {
-				t.floor = x
-			}
-		}
-	}
-	return t.h
-}
-
-// selectTop reorders a (of distinct items) so that a[:k] holds its k
-// best under better (negative: the first is better), in no order
-// (Hoare's selection).
-func selectTop[T any](a []T, k int, better func(a, b T) int) {
-	lo, hi := 0, len(a)-1
-	for lo < hi {
-		p := a[lo+(hi-lo)/2]
-		i, j := lo, hi
-		for i <= j {
-			for better(a[i], p) < 0 {
-				i++
-			}
-			for better(p, a[j]) < 0 {
-				j--
-			}
-			if i <= j {
-				a[i], a[j] = a[j], a[i]
-				i++
-				j--
-			}
-		}
-		switch {
-		case k-1 <= j:
-			hi = j
-		case k-1 >= i:
-			lo = i
-		default:
-			return
-		}
-	}
-}
-
-// maxHeapPrealloc bounds the capacity a bestRows buffer takes at once.
-const maxHeapPrealloc = 1 << 14
-
-// sorted returns the kept rows best first.
-func (t *bestRows) sorted() []rowScore {
-	out := append([]rowScore(nil), t.keep()...)
-	slices.SortFunc(out, betterFirst)
-	return out
 }

@@ -1,10 +1,8 @@
 package search
 
 import (
-	"cmp"
 	"math"
 	"runtime"
-	"slices"
 	"sync"
 )
 
@@ -240,70 +238,6 @@ func normalize(x []float32) {
 	}
 }
 
-// scored is a row (or partition) with its similarity to the query.
-type scored struct {
-	idx int32
-	sim float32
-}
-
-// betterScored orders items best first: higher similarity, then lower
-// index.
-func betterScored(a, b scored) int {
-	switch {
-	case a.sim > b.sim:
-		return -1
-	case a.sim < b.sim:
-		return 1
-	}
-	return cmp.Compare(a.idx, b.idx)
-}
-
-// topK collects the k best items offered to it, as bestRows does rows:
-// a buffer of up to 2k cut to its k best by selection, the k-th best then
-// barring every offer that does not beat it.
-type topK struct {
-	k     int
-	h     []scored
-	floor scored
-	cut   bool
-}
-
-func (t *topK) offer(idx int32, sim float32) {
-	x := scored{idx, sim}
-	if t.k == 0 || t.cut && betterScored(x, t.floor) >= 0 {
-		return
-	}
-	if t.h == nil {
-		t.h = make([]scored, 0, min(2*t.k, maxHeapPrealloc))
-	}
-	t.h = append(t.h, x)
-	if len(t.h) >= 2*t.k {
-		t.keep()
-	}
-}
-
-// keep cuts the buffer to its k best and returns them, in no order.
-func (t *topK) keep() []scored {
-	if len(t.h) > t.k {
-		selectTop(t.h, t.k, betterScored)
-		t.h = t.h[:t.k]
-		t.floor, t.cut = t.h[0], true
-		for _, x := range t.h[1:] {
-			if betterScored(x, t.floor) > 0 {
-				t.floor = x
-			}
-		}
-	}
-	return t.h
-}
-
-// sorted returns the kept items best first.
-func (t *topK) sorted() []scored {
-	out := append([]scored(nil), t.keep()...)
-	slices.SortFunc(out, betterScored)
-	return out
-}
-
 // probe scores the rows of the partitions nearest to q until budget rows
 // are scored, skipping partitions and rows that keep rejects (keep may be
 // nil). It returns the best keepBest rows and every similarity it computed.
@@ -320,7 +254,7 @@ func (v *vectorIndex) probe(q []float32, budget, keepBest int, keepPart func(par
 		if keepPart != nil && !keepPart(p) {
 			continue
 		}
-		parts.offer(int32(i), dot(q, v.centroids[i*v.dim:(i+1)*v.dim]))
+		parts.offer(scored{int32(i), dot(q, v.centroids[i*v.dim:(i+1)*v.dim])})
 	}
 	rows := topK{k: keepBest}
 	for _, p := range parts.sorted() {
@@ -333,7 +267,7 @@ func (v *vectorIndex) probe(q []float32, budget, keepBest int, keepPart func(par
 			if keep != nil && !keep(r) {
 				continue
 			}
-			rows.offer(r, dot(q, v.atVec(at))) // order[at] is stored at place at
+			rows.offer(scored{r, dot(q, v.atVec(at))}) // order[at] is stored at place at
 			scoredRows++
 		}
 	}
@@ -348,7 +282,7 @@ func (v *vectorIndex) scan(q []float32, keepBest int, keep func(int32) bool) []s
 		if keep != nil && !keep(r) {
 			continue
 		}
-		rows.offer(r, dot(q, v.rowVec(r)))
+		rows.offer(scored{r, dot(q, v.rowVec(r))})
 	}
 	return rows.sorted()
 }

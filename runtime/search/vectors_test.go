@@ -168,24 +168,3 @@ func TestPartitionOrderKeepsEveryVector(t *testing.T) {
 		}
 	}
 }
-
-// TestTopKMatchesSort checks the buffered selection of vector hits
-// against sorting everything offered, with similarities that often tie.
-func TestTopKMatchesSort(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	for trial := range 300 {
-		k, n := r.IntN(50), r.IntN(400)
-		tk := topK{k: k}
-		var all []scored
-		for i := range n {
-			x := scored{int32(r.IntN(1<<20)<<9 | i), float32(r.IntN(20)) / 20}
-			all = append(all, x)
-			tk.offer(x.idx, x.sim)
-		}
-		slices.SortFunc(all, betterScored)
-		want := all[:min(k, len(all))]
-		if got := tk.sorted(); !slices.Equal(got, want) {
-			t.Fatalf("trial %d (k %d, n %d): %v, want %v", trial, k, n, got, want)
-		}
-	}
-}
