@@ -184,9 +184,15 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		if e.titleMem != nil && textInMemory {
 			e.memFields = map[string]*fieldPostings{textindex.FieldTitle: e.titleMem}
 			for _, f := range []string{textindex.FieldAlt, textindex.FieldHeading, textindex.FieldUnit} {
-				if e.memFields[f], err = newFieldPostings(lex, f); err != nil {
+				fp, err := newFieldPostings(lex, f)
+				if err != nil {
 					return nil, fmt.Errorf("search: %w", err)
 				}
+				if fp == nil { // no BM25 statistics: the text pass stays in the index
+					e.memFields = nil
+					break
+				}
+				e.memFields[f] = fp
 			}
 		}
 		e.headingMemDF = e.headingMemoryDF()
