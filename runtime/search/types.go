@@ -3,11 +3,13 @@
 // by heading, so that near-duplicates are shown as one decidable choice.
 //
 // A query runs in stages (rank.go spells out the fusion):
-//   - text: one pass over the bleve index (lexical.go, lexindex.go), whose
-//     common words' clauses are scored in memory, exactly as bleve would
-//     (titlemem.go for titles, headfield.go and coord.go for heading
-//     paths), with extra candidates from common words together and from
-//     synonym expansions (union.go, doclist.go);
+//   - text: one pass of the text query (lexical.go) over posting lists
+//     read from the bleve index into memory, scored as bleve's searchers
+//     would score it (textmem.go; the index's own searchers remain the
+//     reference, lexindex.go), common heading words scored per heading
+//     (headfield.go, coord.go), with extra candidates from common words
+//     together, their best titles and synonym expansions (union.go,
+//     doclist.go); the best rows are kept by buffered selection (topk.go);
 //   - vectors: a partition probe run beside it (vectors.go);
 //   - fusion: a weighted sum of the signals for every candidate, which
 //     keeps the text score it matched whichever route brought it
