@@ -71,13 +71,17 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 		head = e.headTerms(h)
 	}
 	has := func(w string) bool { return slices.Contains(own, w) || slices.Contains(head, w) }
-	found := 0
-	for _, t := range u.TopicTerms {
+	found, words := 0, 0
+	for i, t := range u.TopicTerms {
+		if slices.Contains(u.TopicTerms[:i], t) {
+			continue // a word the query repeats counts once
+		}
+		words++
 		if has(t) || expandedIn(u.Expansions, t, has) {
 			found++
 		}
 	}
-	return float64(found) / float64(len(u.TopicTerms))
+	return float64(found) / float64(words)
 }
 
 // expandedIn reports whether an expansion of a phrase holding word t has
