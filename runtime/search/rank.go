@@ -179,7 +179,10 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		}
 		if on.Keyword {
 			for _, r := range lex.rowOrder {
-				p.get(r).kw = lex.rows[r] / lex.maxRow
+				c := p.get(r)
+				if lex.maxRow > 0 { // else every match scored 0 (its words weigh nothing)
+					c.kw = lex.rows[r] / lex.maxRow
+				}
 			}
 		}
 		if on.Keyword && !lexHeads {

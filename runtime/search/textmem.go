@@ -227,6 +227,12 @@ func (e *Engine) runTextMem(ctx context.Context, tq textQuery, parts int, visit 
 	}()
 
 	nMust, nShould := float64(len(must)), float64(len(should))
+	// Matches carry scores normalised as bleve's are (tq.scale undoes it);
+	// a query whose clauses all weigh nothing scores 0, not NaN.
+	norm := 0.0
+	if tq.scale > 0 {
+		norm = 1 / tq.scale
+	}
 	run := func(part int, docs []uint32) error {
 		at := make([]int, len(should))
 		for k, d := range docs {
@@ -252,9 +258,9 @@ func (e *Engine) runTextMem(ctx context.Context, tq textQuery, parts int, visit 
 			if matched > 0 {
 				score += common * float64(matched) / nShould
 			}
-			m := match{doc: uint64(d), score: score / tq.scale}
+			m := match{doc: uint64(d), score: score * norm}
 			if tq.mem.counted {
-				m.common, m.commonScore = matched, common/tq.scale
+				m.common, m.commonScore = matched, common*norm
 			}
 			visit(part, m)
 		}

@@ -155,3 +155,20 @@ func readQuestionTexts(t *testing.T, path string) []string {
 	}
 	return out
 }
+
+// TestTextPassWithWeightlessClauses checks that a query whose only words
+// weigh nothing (facet words at a facet weight of 0) scores rows 0, not
+// NaN, in the in-memory pass.
+func TestTextPassWithWeightlessClauses(t *testing.T) {
+	w := DefaultWeights()
+	w.FacetTerm = 0
+	e := newEngine(t, labourFixture(), true, Options{Weights: &w})
+	res := search(t, e, Request{Query: "monthly in Turkey", Mode: Keyword})
+	for _, g := range res.Groups {
+		for _, h := range g.Hits {
+			if math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
+				t.Errorf("%s scored %v", h.ID, h.Score)
+			}
+		}
+	}
+}
