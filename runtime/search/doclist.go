@@ -81,6 +81,9 @@ func (tf *fieldPostings) extraDocs(ctx context.Context, x *extraCandidates) ([]u
 // least two of the clauses' words with the highest summed score of those
 // clauses, summed over their in-memory postings.
 func (tf *fieldPostings) bestTitles(ctx context.Context, clauses []titleClause, k int) ([]uint32, error) {
+	if len(clauses) < 2 {
+		return nil, nil // no title holds two of fewer than two words
+	}
 	acc, _ := titleAccums.Get().(*titleAccum)
 	if acc == nil || len(acc.score) != tf.l.docCount() {
 		acc = &titleAccum{score: make([]float32, tf.l.docCount()), held: make([]uint8, tf.l.docCount())}

@@ -96,6 +96,11 @@ func TestBestTitles(t *testing.T) {
 	for _, every := range [][]uint32{{2, 3, 4}, {50, 70, 1}} {
 		checkBestTitles(t, every)
 	}
+	// One word: no title holds two.
+	tf := &fieldPostings{l: &lexIndex{docRow: make([]int32, 10)}, lists: map[string]*titlePostings{"a": {docs: []uint32{1, 2}, sat: []float64{1, 1}}}}
+	if got, err := tf.bestTitles(context.Background(), []titleClause{{tok: "a", weight: 1}}, 5); err != nil || len(got) != 0 {
+		t.Errorf("one word: %v, %v; want none", got, err)
+	}
 }
 
 func checkBestTitles(t *testing.T, every []uint32) {

@@ -193,7 +193,6 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			w := boost * l.idf(n)
 			sq += w * w
 			mc.toks = append(mc.toks, t)
-			mc.weights = append(mc.weights, w*l.idf(n))
 			mc.idf2 = append(mc.idf2, l.idf(n)*l.idf(n))
 		}
 		var hc *headClause
@@ -468,8 +467,9 @@ func indexFilter(f filter) bquery.Query {
 }
 
 // searchText runs the text query once and keeps, from every row it
-// matches that passes the filter (pushed into the index when the index
-// carries the filter fields, else checked here), the best lexicalDepth
+// matches that passes the filter (checked here on the pass in memory;
+// on the index's own pass, pushed into the index when it carries the
+// filter fields), the best lexicalDepth
 // rows and the best scopedDepth rows of each scope (the request's filter
 // narrowed to one source or country the query names: such a source or
 // country can be crowded out of the overall best by a large family of

@@ -29,12 +29,11 @@ import (
 // one field, any of them (summed, times the share of tokens matched) or,
 // with all, every one (summed).
 type memClause struct {
-	field   string
-	toks    []string  // the tokens the field holds
-	weights []float64 // per token: boost·idf², its score is weight·saturation
-	idf2    []float64 // per token: idf²
-	boost   float64   // the clause's, every token's
-	all     bool
+	field string
+	toks  []string  // the tokens the field holds
+	idf2  []float64 // per token: idf²; a token scores boost·idf²·saturation
+	boost float64   // the clause's, every token's
+	all   bool
 }
 
 // memQuery is the text query as runTextMem runs it: must are the
@@ -47,8 +46,8 @@ type memQuery struct {
 }
 
 // textInMemory says whether the text pass runs in memory (runTextMem)
-// rather than in the index; a query filtered inside the index (source,
-// frequency, country fields) always runs in the index.
+// rather than in the index, filtered queries too (the index's own pass
+// stays as the reference the tests compare with).
 const textInMemory = true
 
 // scoredList is a clause's matches: documents ascending, with their
@@ -84,7 +83,7 @@ func (e *Engine) clauseList(ctx context.Context, c memClause) (scoredList, error
 		lists[i] = p
 	}
 	if len(lists) == 1 {
-		return scoredList{docs: lists[0].docs, sat: lists[0].sat, weight: c.weights[0]}, nil
+		return scoredList{docs: lists[0].docs, sat: lists[0].sat, weight: c.boost * c.idf2[0]}, nil
 	}
 	// A clause of several tokens is the same list in every query but for
 	// its boost: it is merged once, with the tokens' idf²-weighted
