@@ -163,7 +163,12 @@ func isUpperWord(raw string) bool {
 
 // foldPlural is the S-stemmer (Harman 1991): "ies" → "y", "es" → "e",
 // "s" → "", except after "ae", "ee", "oe", "ei", "ai", "us", "ss", "is" and
-// for words of three letters or fewer or listed in keep.
+// for words of three letters or fewer or listed in keep. One rule is
+// added: a plural that adds "es" to a sibilant ("taxes", "indexes",
+// "branches", "crashes", "businesses") loses the whole "es", so that it
+// meets its singular ("tax", "business"), which Harman's "es" → "e"
+// would miss; row words and query words are folded alike, and a row
+// titled "Taxes" must answer a question about "tax".
 func foldPlural(w string, keep map[string]bool) string {
 	if len(w) <= 3 || keep[w] {
 		return w
@@ -171,6 +176,8 @@ func foldPlural(w string, keep map[string]bool) string {
 	switch {
 	case strings.HasSuffix(w, "ies") && !strings.HasSuffix(w, "eies") && !strings.HasSuffix(w, "aies"):
 		return w[:len(w)-3] + "y"
+	case len(w) > 4 && sibilantPlural(w):
+		return w[:len(w)-2]
 	case strings.HasSuffix(w, "es") && !strings.HasSuffix(w, "aes") && !strings.HasSuffix(w, "ees") && !strings.HasSuffix(w, "oes"):
 		return w[:len(w)-1]
 	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "is"):
@@ -180,6 +187,17 @@ func foldPlural(w string, keep map[string]bool) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+// sibilantPlural reports whether w ends in "xes", "ches", "shes", "sses"
+// or "zzes": a plural whose singular ends in a sibilant.
+func sibilantPlural(w string) bool {
+	for _, suf := range [...]string{"xes", "ches", "shes", "sses", "zzes"} {
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
 }
 
 func isASCII(s string) bool {
