@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/sextant-dev/sextant/internal/countries"
 	"github.com/sextant-dev/sextant/runtime/catalog"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
@@ -24,26 +25,37 @@ const maxTotalShare = 0.5
 
 type titleMarks struct {
 	maybeTotal []bool          // per row: the title holds a total phrase (cheap test, read at open)
+	ownCountry []bool          // per row: the title names the row's own country (read at open)
 	namesHead  []bool          // per row: the title is its heading's label (read at open)
 	rows       []atomic.Uint32 // per row: mark bits
-	heads      []atomic.Int32  // per heading: 1 + total rows ×1000 / direct rows, 0 unknown
+	// Per heading, 1 + (rows ×1000 / direct rows) of its rows whose
+	// titles may name a total, and of those naming their own country;
+	// 0 unknown.
+	totals, owners []atomic.Int32
 }
 
 // newTitleMarks reads which titles may name a total (a substring test
-// of the lower-cased title for each total phrase, about 0.3 µs a row)
-// and which are their heading's label. rowHead maps rows to headings.
+// of the lower-cased title for each total phrase, about 0.3 µs a row),
+// which name their own country and which are their heading's label.
+// rowHead maps rows to headings.
 func newTitleMarks(cat *catalog.Catalog, p *query.Parser, rowHead []int32) *titleMarks {
 	t := &titleMarks{
 		maybeTotal: make([]bool, len(cat.Rows)),
+		ownCountry: make([]bool, len(cat.Rows)),
 		namesHead:  make([]bool, len(cat.Rows)),
 		rows:       make([]atomic.Uint32, len(cat.Rows)),
-		heads:      make([]atomic.Int32, len(cat.Headings)),
+		totals:     make([]atomic.Int32, len(cat.Headings)),
+		owners:     make([]atomic.Int32, len(cat.Headings)),
 	}
 	phrases := p.TotalPhrases()
+	owns := countryNames{}
 	joiners := strings.NewReplacer(".", " ", "_", " ")
 	for i := range cat.Rows {
 		if h := rowHead[i]; h >= 0 {
 			t.namesHead[i] = strings.EqualFold(strings.TrimSpace(cat.Rows[i].Title), cat.Headings[h].Label)
+		}
+		if names := owns.names(cat.Rows[i].Country); len(names) > 0 {
+			t.ownCountry[i] = titleNames(cat.Rows[i].Title, names)
 		}
 		low := strings.ToLower(joiners.Replace(cat.Rows[i].Title))
 		for _, ph := range phrases {
@@ -76,13 +88,24 @@ func (e *Engine) marks(r int32) uint32 {
 // totalShare returns the share of heading h's direct rows whose titles
 // may name a total (the cheap test), in thousandths.
 func (e *Engine) totalShare(h int32) int32 {
-	if s := e.titles.heads[h].Load(); s != 0 {
+	return markedShare(&e.titles.totals[h], e.headRows[h], e.titles.maybeTotal)
+}
+
+// ownCountryShare returns the share of heading h's direct rows whose
+// titles name their own country, in thousandths.
+func (e *Engine) ownCountryShare(h int32) int32 {
+	return markedShare(&e.titles.owners[h], e.headRows[h], e.titles.ownCountry)
+}
+
+// markedShare returns the share of rows for which marked is true, in
+// thousandths, cached in cache (as 1 + share).
+func markedShare(cache *atomic.Int32, rows []int32, marked []bool) int32 {
+	if s := cache.Load(); s != 0 {
 		return s - 1
 	}
-	rows := e.headRows[h]
 	n := 0
 	for _, r := range rows {
-		if e.titles.maybeTotal[r] {
+		if marked[r] {
 			n++
 		}
 	}
@@ -90,16 +113,19 @@ func (e *Engine) totalShare(h int32) int32 {
 	if len(rows) > 0 {
 		share = int32(n * 1000 / len(rows))
 	}
-	e.titles.heads[h].Store(share + 1)
+	cache.Store(share + 1)
 	return share
 }
 
 // isHeadline reports whether row r is the total of its heading: its
-// title names a total and few of its siblings' titles do, or its title
-// is the heading's label: the family's unqualified member ("Labor Force
-// Participation Rate" beside "Labor Force Participation Rate - Men, …"
-// under the heading the indexer named after their common stem). A heading of
-// one row has no headline (there is nothing to prefer it to).
+// title names a total or its own country and few of its siblings'
+// titles do ("House Sales _ Türkiye _ Mortgaged sales" among 81
+// provinces' rows; but not "GDP — Türkiye" among 195 countries' rows,
+// each naming its own), or its title is the heading's label: the
+// family's unqualified member ("Labor Force Participation Rate" beside
+// "Labor Force Participation Rate - Men, …" under the heading the
+// indexer named after their common stem). A heading of one row has no
+// headline (there is nothing to prefer it to).
 func (e *Engine) isHeadline(r int32) bool {
 	h := e.rowHead[r]
 	if h < 0 || len(e.headRows[h]) < 2 {
@@ -108,10 +134,72 @@ func (e *Engine) isHeadline(r int32) bool {
 	if e.titles.namesHead[r] {
 		return true
 	}
+	const most = maxTotalShare * 1000
+	if e.titles.ownCountry[r] && float64(e.ownCountryShare(h)) <= most {
+		return true
+	}
 	if !e.titles.maybeTotal[r] || e.marks(r)&markTotal == 0 {
 		return false
 	}
-	return float64(e.totalShare(h)) <= maxTotalShare*1000
+	return float64(e.totalShare(h)) <= most
+}
+
+// countryNames caches, per ISO3 code, the folded names and aliases a
+// title may name its country by (not demonyms: "Turkish lira" does not
+// name Türkiye's total; not abbreviations such as "US" or "U.S.", which
+// folded are common words, and "U.S. City Average" is a price index's
+// every item).
+type countryNames map[string][]string
+
+func (c countryNames) names(iso3 string) []string {
+	if iso3 == "" {
+		return nil
+	}
+	if n, ok := c[iso3]; ok {
+		return n
+	}
+	var out []string
+	if k, ok := countries.Lookup(iso3); ok {
+		for _, n := range append([]string{k.Name}, k.Aliases...) {
+			if strings.ToUpper(n) == n {
+				continue // "US", "U.S.", "UAE"
+			}
+			out = append(out, countries.Fold(n))
+		}
+	}
+	c[iso3] = out
+	return out
+}
+
+// titleNames reports whether title holds one of names (folded, as
+// countryNames gives them) as whole words.
+func titleNames(title string, names []string) bool {
+	low := countries.Fold(title) // lower-casing alone when ASCII
+	for _, n := range names {
+		for from := 0; ; {
+			i := strings.Index(low[from:], n)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(n)
+			if !wordByteAt(low, i-1) && !wordByteAt(low, end) {
+				return true
+			}
+			from = i + 1
+		}
+	}
+	return false
+}
+
+// wordByteAt reports whether s[i] continues a word (a letter or digit,
+// or any byte of a non-ASCII character); false outside s.
+func wordByteAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= 0x80 || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
 // isGeneric reports whether row r's title means nothing without its

@@ -8,8 +8,10 @@ import (
 
 // totalsFixture has a CBRT-style price index heading whose total row is
 // a bare "0.GENERAL" among its parts, a house-sales heading where every
-// province's row reads "Total sales" (so none is the headline), and a
-// loans heading whose total row names itself.
+// province's row reads "Total sales" (so that word makes none the
+// headline) and the whole country's row names Türkiye, a loans heading
+// whose total row names itself, and a WEO-style heading where every row
+// names its own country (so none is the headline).
 func totalsFixture() *fixture {
 	f := &fixture{}
 	cpi := []string{"evds", "PRICE INDICES", "Consumer Price Index (2003=100)"}
@@ -30,6 +32,10 @@ func totalsFixture() *fixture {
 		{"TP.KREDI.L003", "I.A.1.Consumer loans"}, {"TP.KREDI.L004", "I.A.2.Housing loans"},
 	} {
 		f.add(bundle.SeriesRow{NativeID: r.id, Title: r.title, Unit: "Thousand TL", Country: "TUR", Frequency: "W"}, loans...)
+	}
+	gdp := []string{"weo", "Gross domestic product, current prices"}
+	for _, c := range []struct{ iso3, name string }{{"TUR", "Türkiye"}, {"DEU", "Germany"}, {"FRA", "France"}} {
+		f.add(bundle.SeriesRow{NativeID: "GDP." + c.iso3, Title: "Gross domestic product, current prices — " + c.name, Country: c.iso3, Frequency: "A"}, gdp...)
 	}
 	return f
 }
@@ -53,14 +59,23 @@ func TestHeadlineAndGenericRows(t *testing.T) {
 			t.Errorf("%s: loans: %v, want the total volume of loans first", mode, got)
 		}
 	}
-	for _, id := range []string{"evds:SALES.Türkiye", "evds:SALES.Adana"} {
+	for id, want := range map[string]bool{
+		"evds:SALES.Türkiye": true,  // the one row naming its own country
+		"evds:SALES.Adana":   false, // every row of the heading says Total
+		"weo:GDP.TUR":        false, // every row of the heading names its own country
+		"weo:GDP.DEU":        false,
+	} {
 		i, ok := e.cat.Index(id)
 		if !ok {
 			t.Fatalf("%s not in the fixture", id)
 		}
-		if e.isHeadline(int32(i)) {
-			t.Errorf("%s is a headline although every row of its heading says Total", id)
+		if got := e.isHeadline(int32(i)); got != want {
+			t.Errorf("isHeadline(%s) = %v, want %v", id, got, want)
 		}
+	}
+	got := flatten(search(t, e, Request{Query: "house sales, whole country", Mode: Keyword}))
+	if len(got) == 0 || got[0] != "evds:SALES.Türkiye" {
+		t.Errorf("house sales: %v, want the row naming Türkiye first", got)
 	}
 	// Switched off, the bare total row gets no bonus.
 	w := DefaultWeights()
