@@ -1,9 +1,6 @@
 package agent
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/sextant-dev/sextant/runtime/search"
 )
 
@@ -37,23 +34,14 @@ func fetchLimit(page, alreadyShown int) int {
 	return min(page+alreadyShown, max(page, MaxSearchFetch))
 }
 
-// rankedCandidates flattens a grouped result into rank order: by hit score,
-// best first; equal scores keep the result's order.
+// rankedCandidates flattens a grouped result into its rank order
+// (search.Result.Ranked): by hit score, best first; equal scores keep the
+// result's order.
 func rankedCandidates(res search.Result) []candidate {
-	type ranked struct {
-		c     candidate
-		score float64
-	}
-	var all []ranked
-	for _, g := range res.Groups {
-		for _, h := range g.Hits {
-			all = append(all, ranked{candidateFromHit(g, h), h.Score})
-		}
-	}
-	slices.SortStableFunc(all, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
-	out := make([]candidate, len(all))
-	for i, r := range all {
-		out[i] = r.c
+	ranked := res.Ranked()
+	out := make([]candidate, len(ranked))
+	for i, r := range ranked {
+		out[i] = candidateFromHit(res.Groups[r.Group], r.Hit)
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -225,5 +226,22 @@ func TestWriteTextShowsMissesWithTopHits(t *testing.T) {
 	}
 	if strings.Contains(out, "gold A") {
 		t.Errorf("a question found at rank 1 should not list its hits:\n%s", out)
+	}
+}
+
+func TestRanksFollowScoreOrder(t *testing.T) {
+	// A big first group (its heading matched well) holds rows scoring
+	// below the second group's best: the gold row, best of group 2, is
+	// ranked where the agent is shown it, second, not fourth.
+	res := search.Result{Groups: []search.Group{
+		{Hits: []search.Hit{{ID: "fred:A", Score: 3}, {ID: "fred:B", Score: 1.5}, {ID: "fred:C", Score: 1}}},
+		{Hits: []search.Hit{{ID: "fred:G", Score: 2}}},
+	}}
+	rank, head, top := Ranks(res, "fred", []string{"G"})
+	if rank != 2 || head != 2 {
+		t.Errorf("rank %d head %d; want 2, 2", rank, head)
+	}
+	if want := []string{"fred:A", "fred:G", "fred:B", "fred:C"}; !slices.Equal(top, want) {
+		t.Errorf("top %v; want %v", top, want)
 	}
 }

@@ -26,7 +26,7 @@ type QuestionResult struct {
 	Source      string   `json:"source"`
 	Gold        []string `json:"gold"`
 	InCatalog   bool     `json:"in_catalog"`
-	Rank        int      `json:"rank"`          // first gold row among hits, groups flattened in order
+	Rank        int      `json:"rank"`          // first gold row among hits in rank order (by score)
 	HeadingRank int      `json:"heading_rank"`  // first group holding a gold row
 	Top         []string `json:"top,omitempty"` // first few hit ids, for reading failures
 	Error       string   `json:"error,omitempty"`
@@ -88,9 +88,10 @@ func Run(ctx context.Context, s Searcher, qs []Question, o Options) (Report, err
 }
 
 // Ranks finds the 1-based rank of the first gold row among the result's
-// hits (groups flattened in order, a repeated hit id counted once) and of
-// the first group that holds a gold row; 0 when absent. It also returns
-// the first hit ids. A hit matches when its native id is a gold id and its
+// hits in its rank order (search.Result.Ranked: by score, the order the
+// agent reads candidates in; a repeated hit id counted once) and of the
+// first group that holds a gold row; 0 when absent. It also returns the
+// first hit ids. A hit matches when its native id is a gold id and its
 // namespace is the question's source (a hit without namespace matches on
 // its native id alone).
 func Ranks(res search.Result, source string, gold []string) (rank, headingRank int, top []string) {
@@ -100,25 +101,23 @@ func Ranks(res search.Result, source string, gold []string) (rank, headingRank i
 	}
 	seen := map[string]bool{}
 	pos := 0
-	for gi, g := range res.Groups {
-		for _, h := range g.Hits {
-			if seen[h.ID] && h.ID != "" {
-				continue
-			}
-			seen[h.ID] = true
-			pos++
-			if len(top) < topShown {
-				top = append(top, h.ID)
-			}
-			if !hitIsGold(h, source, isGold) {
-				continue
-			}
-			if rank == 0 {
-				rank = pos
-			}
-			if headingRank == 0 {
-				headingRank = gi + 1
-			}
+	for _, r := range res.Ranked() {
+		if seen[r.ID] && r.ID != "" {
+			continue
+		}
+		seen[r.ID] = true
+		pos++
+		if len(top) < topShown {
+			top = append(top, r.ID)
+		}
+		if !hitIsGold(r.Hit, source, isGold) {
+			continue
+		}
+		if rank == 0 {
+			rank = pos
+		}
+		if headingRank == 0 || r.Group+1 < headingRank {
+			headingRank = r.Group + 1
 		}
 	}
 	return rank, headingRank, top

@@ -19,6 +19,11 @@
 //   - grouping by heading (group.go).
 package search
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Request is one catalog query.
 type Request struct {
 	Query     string   `json:"query"`
@@ -87,4 +92,26 @@ type Explanation struct {
 	ID              float64 `json:"id"`
 	Headline        float64 `json:"headline"`
 	Coverage        float64 `json:"coverage"`
+}
+
+// RankedHit is a hit with the position of the group it came in.
+type RankedHit struct {
+	Hit
+	Group int // index into Result.Groups
+}
+
+// Ranked returns the result's hits best first: by score, equal scores in
+// the result's order. It is the one row order of a result: the agent
+// pages candidates in it and eval retrieval ranks gold rows by it. Groups
+// are ordered by their heading's evidence too, so a big first group can
+// hold rows that score below a later group's best.
+func (r Result) Ranked() []RankedHit {
+	var all []RankedHit
+	for gi, g := range r.Groups {
+		for _, h := range g.Hits {
+			all = append(all, RankedHit{h, gi})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b RankedHit) int { return cmp.Compare(b.Score, a.Score) })
+	return all
 }
