@@ -45,7 +45,8 @@ frequency, seasonal adjustment, country, coverage, whether data is in the bundle
 			if err != nil {
 				return fmt.Errorf("%w: %v", errBadData, err)
 			}
-			eng, err := search.New(c.Context, cat, search.Options{})
+			// One query: read only the rows it meets.
+			eng, err := search.New(c.Context, cat, search.Options{OnDemand: true})
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
@@ -51,4 +52,25 @@ func TestCloseStopsPreparing(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// An engine opened OnDemand reads no row before a query meets it, and
+// ranks exactly as one that read every row in the background.
+func TestOnDemandRanksAlike(t *testing.T) {
+	f := totalsFixture()
+	lazy := newEngine(t, f, true, Options{OnDemand: true})
+	eager := newEngine(t, f, true, Options{})
+	WaitPrepared(eager)
+	for i := range lazy.cat.Rows {
+		if lazy.prep.rows[i].Load() != nil {
+			t.Fatalf("row %s prepared before any query", lazy.cat.Rows[i].ID)
+		}
+	}
+	for _, q := range []string{"consumer price index", "bank loans", "house sales, whole country", "gdp of germany"} {
+		got, want := search(t, lazy, Request{Query: q, Mode: Keyword, Explain: true}), search(t, eager, Request{Query: q, Mode: Keyword, Explain: true})
+		if !slices.Equal(flatten(got), flatten(want)) {
+			t.Errorf("%q: on demand %v, prepared %v", q, flatten(got), flatten(want))
+		}
+	}
+	WaitPrepared(lazy) // nothing to wait for: it must not block
 }

@@ -46,6 +46,12 @@ type Options struct {
 	// the partitions nearest to the query (0: DefaultSemanticBudget). A
 	// negative budget scores every row (exact, slower at large sizes).
 	SemanticBudget int
+	// OnDemand reads a row's query-understanding facts only when a query
+	// first meets it. By default every row is read in the background
+	// once the engine is open (about 4 s of CPU at 365,000 rows, on all
+	// cores), which pays off over a session; a one-shot search meets a
+	// few thousand rows and would share the cores with that reading.
+	OnDemand bool
 }
 
 // DefaultSemanticBudget is the default number of row vectors scored per
@@ -206,7 +212,9 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 			return nil, err
 		}
 	}
-	e.startPreparing()
+	if !opts.OnDemand {
+		e.startPreparing()
+	}
 	ok = true
 	return e, nil
 }
