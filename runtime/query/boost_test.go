@@ -112,6 +112,25 @@ func TestBoostUnitsAndSources(t *testing.T) {
 	}
 }
 
+func TestBoostHomeSource(t *testing.T) {
+	o := Options{Source: true, Weights: DefaultWeights()}
+	home := RowMeta{Source: "evds", Country: "TUR", SourceHome: "TUR", Title: "Consumer price index"}
+	abroad := RowMeta{Source: "fred", Country: "TUR", Title: "Consumer Price Index for Turkey"}
+	if b := Parse("Turkish consumer prices").BoostDetail(home, o); b.Source != o.Weights.HomeSource {
+		t.Errorf("a Turkish question, Türkiye's home source: source boost %v, want %v", b.Source, o.Weights.HomeSource)
+	}
+	if b := Parse("Turkish consumer prices").BoostDetail(abroad, o); b.Source != 0 {
+		t.Errorf("a Turkish question, another source: source boost %v, want 0", b.Source)
+	}
+	if b := Parse("German consumer prices").BoostDetail(home, o); b.Source != 0 {
+		t.Errorf("a German question, Türkiye's home source: source boost %v, want 0", b.Source)
+	}
+	// A named source decides alone: FRED asked for, EVDS is a mismatch.
+	if b := Parse("FRED Turkish consumer prices").BoostDetail(home, o); b.Source >= 0 {
+		t.Errorf("FRED named: home source boost %v, want < 0", b.Source)
+	}
+}
+
 func TestBoostArchived(t *testing.T) {
 	o := Options{Archived: true, Weights: DefaultWeights()}
 	old := RowMeta{Source: "evds", Title: "Unemployment rate", Heading: []string{"Archived data", "Labour"}}

@@ -87,6 +87,7 @@ func (e *Engine) prepared(i int32) *query.PreparedRow {
 		SeasonalAdjustment: r.SeasonalAdjustment,
 		Unit:               r.Unit,
 		Title:              r.Title,
+		SourceHome:         e.sourceHome[e.rowSource[i]],
 	}
 	var ph query.PreparedHeading
 	if h := e.rowHead[i]; h >= 0 {

@@ -1,9 +1,12 @@
 package search
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
@@ -73,4 +76,40 @@ func TestOnDemandRanksAlike(t *testing.T) {
 		}
 	}
 	WaitPrepared(lazy) // nothing to wait for: it must not block
+}
+
+// A source is a country's home source when nearly all its rows are
+// about that country (and it has enough rows to tell).
+func TestHomeSources(t *testing.T) {
+	f := &fixture{}
+	for i := range 120 {
+		f.add(bundle.SeriesRow{NativeID: fmt.Sprintf("TR%d", i), Title: fmt.Sprintf("Turkish series %d", i), Country: "TUR"}, "evds", "Prices")
+		country := "USA"
+		if i%3 == 0 {
+			country = "TUR"
+		}
+		f.add(bundle.SeriesRow{NativeID: fmt.Sprintf("US%d", i), Title: fmt.Sprintf("Mixed series %d", i), Country: country}, "fred", "Prices")
+	}
+	for i := range 20 {
+		f.add(bundle.SeriesRow{NativeID: fmt.Sprintf("B%d", i), Title: fmt.Sprintf("Small source series %d", i), Country: "DEU"}, "bis", "Rates")
+	}
+	e := newEngine(t, f, true, Options{})
+	got := map[string]string{}
+	for name, code := range e.sourceCode {
+		got[name] = e.sourceHome[code]
+	}
+	want := map[string]string{"evds": "TUR", "fred": "", "bis": ""}
+	for src, w := range want {
+		if got[src] != w {
+			t.Errorf("home of %s = %q, want %q", src, got[src], w)
+		}
+	}
+	res := search(t, e, Request{Query: "Turkish series", Mode: Keyword, Explain: true})
+	for _, g := range res.Groups {
+		for _, h := range g.Hits {
+			if src, _, _ := strings.Cut(h.ID, ":"); (src == "evds") != (h.Explain.Boost > 0.3*e.w.Boost) {
+				t.Errorf("%s: boost %v; want the home-source bonus on evds rows only", h.ID, h.Explain.Boost)
+			}
+		}
+	}
 }

@@ -140,6 +140,7 @@ type Engine struct {
 	rowSource   []uint16
 	rowCountry  []uint16
 	sourceCode  map[string]int32
+	sourceHome  []string // source code → the country nearly all its rows are about (homeCountries), or ""
 	countryCode map[string]int32
 	prep        *preparedRows
 	titles      *titleMarks
@@ -254,6 +255,7 @@ func (e *Engine) index() {
 			e.looseRows[c.Rows[i].Source]++
 		}
 	}
+	e.sourceHome = homeCountries(c, e.rowSource, len(e.sourceCode))
 	e.parent = make([]int32, len(c.Headings))
 	for i, h := range c.Headings {
 		e.parent[i] = -1
@@ -261,6 +263,38 @@ func (e *Engine) index() {
 			e.parent[i] = int32(p)
 		}
 	}
+}
+
+// minHomeShare is the share of a source's rows one country must have for
+// the source to be that country's home source: EVDS (every row Türkiye)
+// is; FRED (83 % United States, the rest its international series) is
+// not, nor is a source of many countries (WEO) or none (WDI, Eurostat).
+const minHomeShare = 0.9
+
+// homeCountries returns, per source code, the country at least
+// minHomeShare of the source's rows (and at least minHomeRows of them)
+// are about, or "".
+func homeCountries(c *catalog.Catalog, rowSource []uint16, sources int) []string {
+	const minHomeRows = 100
+	counts := make([]map[string]int, sources)
+	totals := make([]int, sources)
+	for i := range c.Rows {
+		s := rowSource[i]
+		if counts[s] == nil {
+			counts[s] = map[string]int{}
+		}
+		counts[s][c.Rows[i].Country]++
+		totals[s]++
+	}
+	home := make([]string, sources)
+	for s, m := range counts {
+		for iso, n := range m {
+			if iso != "" && n >= minHomeRows && float64(n) >= minHomeShare*float64(totals[s]) {
+				home[s] = iso
+			}
+		}
+	}
+	return home
 }
 
 func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
