@@ -94,20 +94,23 @@ func TestBestTitles(t *testing.T) {
 	// Lists of similar lengths (the longest walked) and one list far
 	// longer than the others (galloped through).
 	for _, every := range [][]uint32{{2, 3, 4}, {50, 70, 1}} {
-		checkBestTitles(t, every)
+		checkBestTitles(t, every, nil)
+		// Words of a row's heading count too, once per word.
+		checkBestTitles(t, every, []uint32{5, 7, 3})
 	}
 	// One word: no title holds two.
 	tf := &fieldPostings{l: &lexIndex{docRow: make([]int32, 10)}, lists: map[string]*titlePostings{"a": {docs: []uint32{1, 2}, sat: []float64{1, 1}}}}
-	if got, err := tf.bestTitles(context.Background(), []titleClause{{tok: "a", weight: 1}}, 5); err != nil || len(got) != 0 {
+	if got, err := tf.bestTitles(context.Background(), []titleClause{{tok: "a", weight: 1}}, 5, headWordsOf{}); err != nil || len(got) != 0 {
 		t.Errorf("one word: %v, %v; want none", got, err)
 	}
 }
 
-func checkBestTitles(t *testing.T, every []uint32) {
+func checkBestTitles(t *testing.T, every, headEvery []uint32) {
 	t.Helper()
-	const docs = 3000
+	const docs, headings = 3000, 37
 	tf := &fieldPostings{l: &lexIndex{docRow: make([]int32, docs)}, lists: map[string]*titlePostings{}}
 	clauses := make([]titleClause, len(every))
+	longest := 0
 	for i, m := range every {
 		w := string(rune('a' + i))
 		p := &titlePostings{}
@@ -119,20 +122,54 @@ func checkBestTitles(t *testing.T, every []uint32) {
 		}
 		tf.lists[w] = p
 		clauses[i] = titleClause{tok: w, weight: float64(i + 1)}
+		if len(p.docs) > len(tf.lists[clauses[longest].tok].docs) {
+			longest = i
+		}
+	}
+	// Document d's row is under heading d % headings, which holds word i
+	// when (heading+1) % headEvery[i] == 0.
+	headHolds := func(h uint32, i int) bool { return headEvery != nil && (h+1)%headEvery[i] == 0 }
+	headScore := func(h uint32, i int) float32 { return float32(clauses[i].weight * boostHeading / float64(1+h%5)) }
+	var heads headWordsOf
+	if headEvery != nil {
+		heads.held = make([]headWords, headings)
+		for h := range uint32(headings) {
+			for i := range clauses {
+				if headHolds(h, i) {
+					heads.held[h].words |= 1 << i
+					heads.held[h].score += headScore(h, i)
+				}
+			}
+		}
+		heads.docHead = make([]int32, docs-1) // the last document is no row
+		for d := range heads.docHead {
+			heads.docHead[d] = int32(d % headings)
+		}
 	}
 	want := func(k int) []uint32 {
 		ref := bestRows{k: k}
 		for d := uint32(0); d < docs; d++ {
 			var s float32
-			held := 0
-			for _, c := range clauses {
+			held, fromShorter := 0, false
+			for i, c := range clauses {
 				p := tf.lists[c.tok]
-				if j, ok := slices.BinarySearch(p.docs, d); ok {
+				j, inTitle := slices.BinarySearch(p.docs, d)
+				if inTitle {
 					s += float32(c.weight * p.sat[j])
 					held++
+					fromShorter = fromShorter || i != longest
 				}
 			}
-			if held >= 2 {
+			for i := range clauses {
+				if h := d % headings; d < docs-1 && headHolds(h, i) {
+					s += headScore(h, i)
+					if _, inTitle := slices.BinarySearch(tf.lists[clauses[i].tok].docs, d); !inTitle {
+						held++
+					}
+				}
+			}
+			// Only titles holding a word of a shorter list are read.
+			if held >= 2 && fromShorter {
 				ref.offer(rowScore{int32(d), float64(s)})
 			}
 		}
@@ -145,12 +182,12 @@ func checkBestTitles(t *testing.T, every []uint32) {
 	}
 	for _, k := range []int{1, 40, 100000} {
 		for range 2 { // the second run reuses the accumulator
-			got, err := tf.bestTitles(context.Background(), clauses, k)
+			got, err := tf.bestTitles(context.Background(), clauses, k, heads)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if w := want(k); !slices.Equal(got, w) {
-				t.Fatalf("lists every %v, k=%d: %d documents %v…, want %d %v…", every, k, len(got), got[:min(5, len(got))], len(w), w[:min(5, len(w))])
+				t.Fatalf("lists every %v (headings %v), k=%d: %d documents %v…, want %d %v…", every, headEvery, k, len(got), got[:min(5, len(got))], len(w), w[:min(5, len(w))])
 			}
 		}
 	}

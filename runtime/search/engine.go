@@ -132,6 +132,7 @@ type Engine struct {
 	sources      []string
 
 	rowHead   []int32        // row → heading index (-1: none)
+	docHead   []int32        // text index document → its row's heading (-1: none, or no row)
 	parent    []int32        // heading → parent heading index (-1: root)
 	headRows  [][]int32      // heading → rows directly under it
 	headParts [][]int32      // heading → its vector partitions
@@ -180,6 +181,13 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		e.lex = lex
+		e.docHead = make([]int32, len(lex.docRow))
+		for d, r := range lex.docRow {
+			e.docHead[d] = -1
+			if r >= 0 {
+				e.docHead[d] = e.rowHead[r]
+			}
+		}
 		e.indexFilters = e.probeIndexFilters(ctx)
 		if e.headField, err = newHeadingField(lex, cat); err != nil {
 			return nil, fmt.Errorf("search: %w", err)

@@ -204,3 +204,24 @@ type headScores struct {
 }
 
 var headScorePool sync.Pool
+
+// headWordsOf returns, for best titles (doclist.go), what each row's
+// heading holds of the clauses' words (bit i for clauses[i], the first
+// maxBestWords) and their heading-field score: the clause's title weight
+// times boostHeading, with the heading's own saturation (the title
+// field's idf stands in for the heading field's). Empty without the
+// heading field or clauses.
+func (e *Engine) headWordsOf(clauses []titleClause) headWordsOf {
+	if e.headField == nil || e.docHead == nil || len(clauses) < minBestTitleWords {
+		return headWordsOf{}
+	}
+	held := make([]headWords, len(e.cat.Headings))
+	for i, c := range clauses[:min(len(clauses), maxBestWords)] {
+		for _, p := range e.headField.postings[c.tok] {
+			hw := &held[p.head]
+			hw.words |= 1 << i
+			hw.score += float32(c.weight * boostHeading * e.headField.saturation(p))
+		}
+	}
+	return headWordsOf{docHead: e.docHead, held: held}
+}

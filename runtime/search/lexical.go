@@ -490,7 +490,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		return hits, nil
 	}
 	if tq.extra != nil {
-		docs, err := e.titleMem.extraDocs(ctx, tq.extra)
+		docs, err := e.titleMem.extraDocs(ctx, tq.extra, e.headWordsOf(tq.extra.best))
 		if err != nil {
 			return hits, err
 		}
