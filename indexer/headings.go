@@ -141,6 +141,18 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, ste
 	parentRows := map[key]int{}              // rows whose stem qualifies the quantity with " - "
 	parentStems := map[key]map[string]bool{} // the distinct stems doing so
 	paths := make([][]string, len(recs))
+	// Stems are compared without case ("Real Exports of Goods and
+	// Services" is the bare member of the "Real exports of goods and
+	// services: …" family); a family's heading is labelled as the first
+	// of its rows (in catalog order) writes its stem.
+	labels := map[key]string{}
+	fold := func(source, path, stem string) key {
+		k := key{source, path, strings.ToLower(stem)}
+		if _, ok := labels[k]; !ok {
+			labels[k] = stem
+		}
+		return k
+	}
 	for i := range recs {
 		r := &recs[i]
 		label := sourceLabel[r.Source]
@@ -153,21 +165,23 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, ste
 			counts[key{r.Source, strings.Join(paths[i], "\x1f"), templates[i]}]++
 		}
 		if stemSources[r.Source] {
-			pathRows[key{r.Source, strings.Join(paths[i], "\x1f"), ""}]++
+			pk := strings.Join(paths[i], "\x1f")
+			pathRows[key{r.Source, pk, ""}]++
 			if stems[i] = titleStem(r.Title); stems[i] != "" {
-				counts[key{r.Source, strings.Join(paths[i], "\x1f"), "\x00" + stems[i]}]++
+				k := fold(r.Source, pk, stems[i])
+				counts[key{k.source, k.path, "\x00" + k.template}]++
 			}
 			st := stems[i]
 			if st == "" {
 				st = strings.TrimSpace(r.Title)
 			}
 			if fp := familyParent(st); fp != "" {
-				k := key{r.Source, strings.Join(paths[i], "\x1f"), fp}
+				k := fold(r.Source, pk, fp)
 				parentRows[k]++
 				if parentStems[k] == nil {
 					parentStems[k] = map[string]bool{}
 				}
-				parentStems[k][st] = true
+				parentStems[k][strings.ToLower(st)] = true
 			}
 		}
 	}
@@ -175,8 +189,18 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, ste
 	// a path: at least minDerivedGroup rows in two or more stems qualify
 	// it ("Unemployment Rate - Women", "Unemployment Rate - White, …").
 	isParent := func(source, path, quantity string) bool {
-		k := key{source, path, quantity}
+		k := key{source, path, strings.ToLower(quantity)}
 		return quantity != "" && parentRows[k] >= minDerivedGroup && len(parentStems[k]) >= 2
+	}
+	// labelOf is the label of the family of stem st under a path.
+	labelOf := func(source, path, st string) string {
+		if l, ok := labels[key{source, path, strings.ToLower(st)}]; ok {
+			return l
+		}
+		return st
+	}
+	stemCount := func(source, path, st string) int {
+		return counts[key{source, path, "\x00" + strings.ToLower(st)}]
 	}
 	h := &hierarchy{nodes: map[string]*bundle.HeadingRow{}}
 	ids := make([]string, len(recs))
@@ -208,17 +232,17 @@ func deriveHeadings(recs []catalogsrc.Record, sourceLabel map[string]string, ste
 				// ("Unemployment Rate" beside "Unemployment Rate -
 				// Women" and "Unemployment Rate - White"): it joins, and
 				// is the label of, the heading above them.
-				p = append(p[:len(p):len(p)], st)
+				p = append(p[:len(p):len(p)], labelOf(r.Source, pk, st))
 				derived = true
 			case isParent(r.Source, pk, fp):
-				p = append(p[:len(p):len(p)], fp)
-				if counts[key{r.Source, pk, "\x00" + st}] >= minDerivedGroup {
-					p = append(p, st) // its own family, under the parent
+				p = append(p[:len(p):len(p)], labelOf(r.Source, pk, fp))
+				if stemCount(r.Source, pk, st) >= minDerivedGroup {
+					p = append(p, labelOf(r.Source, pk, st)) // its own family, under the parent
 				}
 				derived = true
 			default:
-				if n := counts[key{r.Source, pk, "\x00" + st}]; n >= minDerivedGroup && n < pathRows[key{r.Source, pk, ""}] && st != p[len(p)-1] {
-					p = append(p[:len(p):len(p)], st)
+				if n := stemCount(r.Source, pk, st); n >= minDerivedGroup && n < pathRows[key{r.Source, pk, ""}] && !strings.EqualFold(st, p[len(p)-1]) {
+					p = append(p[:len(p):len(p)], labelOf(r.Source, pk, st))
 					derived = true
 				}
 			}

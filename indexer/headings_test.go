@@ -98,6 +98,22 @@ func TestDeriveHeadingsByTitleStem(t *testing.T) {
 			t.Errorf("family heading holds %d rows, want 4", h.DirectRows)
 		}
 	}
+	// Stems differ in case only: one family, labelled as its first row
+	// writes it, the bare member (in title case) included.
+	cased := append(recs,
+		rec("G", "Real exports of goods and services: Residual"),
+		rec("H", "Real Exports of Goods and Services: Chained"),
+		rec("I", "Real exports of goods and services, command basis"),
+		rec("J", "Real Exports of Goods and Services"))
+	idsC, headsC := deriveHeadings(cased, map[string]string{"fred": "FRED"}, map[string]bool{"fred": true})
+	if idsC[5] != idsC[6] || idsC[5] != idsC[7] || idsC[5] != idsC[8] {
+		t.Errorf("stems differing in case split: %v", idsC[5:])
+	}
+	for _, h := range headsC {
+		if h.ID == idsC[5] && (h.Label != "Real exports of goods and services" || h.DirectRows != 4) {
+			t.Errorf("family heading %q with %d rows, want the first row's casing and 4 rows", h.Label, h.DirectRows)
+		}
+	}
 	// Without the option, nothing is derived.
 	ids2, _ := deriveHeadings(recs, map[string]string{"fred": "FRED"}, nil)
 	if ids2[0] != ids2[3] {
