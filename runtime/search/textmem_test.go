@@ -47,7 +47,7 @@ func TestTextPassInMemoryMatchesIndex(t *testing.T) {
 	}
 	defer e.Close()
 	var texts []string
-	for _, set := range []string{"questions-extra.jsonl", "questions-tune.jsonl", "questions-heldout.jsonl"} {
+	for _, set := range []string{"questions-extra.jsonl", "questions-tune.jsonl", "questions-blind2.jsonl", "questions-heldout.jsonl"} {
 		texts = append(texts, readQuestionTexts(t, filepath.Join(repoRoot(t), "testdata", "eval", set))...)
 	}
 	if len(texts) < 200 {

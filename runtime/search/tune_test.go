@@ -14,10 +14,10 @@ import (
 )
 
 // TestTuneWeights compares weight variants on a built bundle with the
-// three tuning sets: development (../shared/eval), extra and the blind
-// tuning set (SEXTANT_SEARCH_TUNE names the bundle); never the held-out
-// set. It reports; it
-// asserts nothing, and is skipped unless asked for.
+// four tuning sets: development (../shared/eval), extra, the blind tuning
+// set and the second blind set, opened after its first measurement
+// (SEXTANT_SEARCH_TUNE names the bundle); never the held-out set. It
+// reports; it asserts nothing, and is skipped unless asked for.
 func TestTuneWeights(t *testing.T) {
 	dir := os.Getenv("SEXTANT_SEARCH_TUNE")
 	if dir == "" {
@@ -46,6 +46,10 @@ func TestTuneWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	blind2, err := evalret.ReadQuestions(filepath.Join(root, "testdata", "eval", "questions-blind2.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	base := search.DefaultWeights()
 	variants := append([]tuneVariant{{name: "default", edit: func(*search.Weights) {}}}, tuneVariants()...)
 	for _, v := range variants {
@@ -58,7 +62,7 @@ func TestTuneWeights(t *testing.T) {
 		}
 		e := search.WithWeights(eng, w, v.disable)
 		line := fmt.Sprintf("%-28s", v.name)
-		for _, qs := range [][]evalret.Question{dev, extra, blind} {
+		for _, qs := range [][]evalret.Question{dev, extra, blind, blind2} {
 			rep, err := evalret.Run(ctx, e, qs, evalret.Options{Mode: search.Hybrid})
 			if err != nil {
 				t.Fatal(err)
