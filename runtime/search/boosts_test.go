@@ -113,3 +113,33 @@ func TestHomeSources(t *testing.T) {
 		}
 	}
 }
+
+// One heading may fill at most half a result while other headings have
+// candidates; the result stays in rank order and full.
+func TestResultSharedAmongHeadings(t *testing.T) {
+	f := &fixture{}
+	for _, c := range []string{"Albania", "Belgium", "Chile", "Denmark", "Egypt", "France"} {
+		f.add(bundle.SeriesRow{NativeID: "WEO." + c, Title: "Gross domestic product, deflator — " + c, Unit: "Index"}, "weo", "Gross domestic product, deflator")
+	}
+	f.add(bundle.SeriesRow{NativeID: "NGDP_D_IX", Title: "Gross Domestic Product, Deflator, Index, by quarter and source", Unit: "Index"}, "ifs", "National Accounts")
+	e := newEngine(t, f, true, Options{})
+	full := flatten(search(t, e, Request{Query: "gdp deflator", Mode: Keyword, Limit: 10}))
+	if len(full) != 7 || full[6] != "ifs:NGDP_D_IX" {
+		t.Fatalf("unlimited: %v, want the six WEO rows, then the IFS row", full)
+	}
+	res := search(t, e, Request{Query: "gdp deflator", Mode: Keyword, Limit: 4})
+	got := flatten(res)
+	if len(got) != 4 || !slices.Contains(got, "ifs:NGDP_D_IX") {
+		t.Errorf("limit 4: %v, want the IFS row among four", got)
+	}
+	var prev float64
+	for i, h := range res.Ranked() {
+		if i > 0 && h.Score > prev {
+			t.Errorf("rank %d scores %v after %v: not in rank order", i, h.Score, prev)
+		}
+		prev = h.Score
+	}
+	if n := len(res.Groups[0].Hits); n != 3 {
+		t.Errorf("the WEO heading holds %d of 4 rows, want 3 (two first, one to fill the page)", n)
+	}
+}
