@@ -245,3 +245,39 @@ func TestRanksFollowScoreOrder(t *testing.T) {
 		t.Errorf("top %v; want %v", top, want)
 	}
 }
+
+func TestSummaryBySource(t *testing.T) {
+	fs := &fakeSearcher{answers: map[string][][]string{
+		"a": {{"evds:X"}},
+		"b": {{"evds:O", "evds:P"}, {"evds:Y"}},
+		"c": {{"fred:Z"}},
+	}}
+	qs := []Question{
+		{Question: "a", Source: "evds", GoldIDs: []string{"X"}}, // rank 1
+		{Question: "b", Source: "evds", GoldIDs: []string{"Y"}}, // rank 3, heading 2
+		{Question: "c", Source: "fred", GoldIDs: []string{"W"}}, // missed
+	}
+	rep, err := Run(context.Background(), fs, qs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]SourceSummary{
+		"evds": {N: 2, RecallAt1: 0.5, RecallAt5: 1, RecallAt20: 1, HeadingRecallAt5: 1},
+		"fred": {N: 1},
+	}
+	if len(rep.BySource) != len(want) {
+		t.Fatalf("by source %+v; want %+v", rep.BySource, want)
+	}
+	for k, w := range want {
+		if got := rep.BySource[k]; got != w {
+			t.Errorf("%s: %+v; want %+v", k, got, w)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "evds      n=2   R@1=0.500 R@5=1.000") {
+		t.Errorf("text lacks the evds line:\n%s", b.String())
+	}
+}

@@ -3,11 +3,12 @@ package evalret
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 )
 
-// WriteText prints the report for people: the summary line, then one line
-// per question with its rank (– when not found), its heading rank, and for
+// WriteText prints the report for people: the summary line, the same per
+// question source (when there are several), then one line per question with its rank (– when not found), its heading rank, and for
 // misses the first hits.
 func WriteText(w io.Writer, r Report) error {
 	var b strings.Builder
@@ -17,6 +18,17 @@ func WriteText(w io.Writer, r Report) error {
 		fmt.Fprintf(&b, " errors=%d", r.Errors)
 	}
 	b.WriteString("\n")
+	if len(r.BySource) > 1 {
+		srcs := make([]string, 0, len(r.BySource))
+		for k := range r.BySource {
+			srcs = append(srcs, k)
+		}
+		sort.Strings(srcs)
+		for _, k := range srcs {
+			x := r.BySource[k]
+			fmt.Fprintf(&b, "  %-9s n=%-3d R@1=%.3f R@5=%.3f R@20=%.3f HR@5=%.3f\n", k, x.N, x.RecallAt1, x.RecallAt5, x.RecallAt20, x.HeadingRecallAt5)
+		}
+	}
 	for _, q := range r.Questions {
 		mark := " "
 		if !q.InCatalog {

@@ -34,15 +34,27 @@ type QuestionResult struct {
 
 // Report is the outcome of a question set. Rates are over N.
 type Report struct {
-	N                int              `json:"n"`
-	InCatalog        int              `json:"in_catalog"`
-	RecallAt1        float64          `json:"recall_at_1"`
-	RecallAt5        float64          `json:"recall_at_5"`
-	RecallAt20       float64          `json:"recall_at_20"`
-	MRR              float64          `json:"mrr"`
-	HeadingRecallAt5 float64          `json:"heading_recall_at_5"`
-	Errors           int              `json:"errors,omitempty"`
-	Questions        []QuestionResult `json:"questions"`
+	N                int     `json:"n"`
+	InCatalog        int     `json:"in_catalog"`
+	RecallAt1        float64 `json:"recall_at_1"`
+	RecallAt5        float64 `json:"recall_at_5"`
+	RecallAt20       float64 `json:"recall_at_20"`
+	MRR              float64 `json:"mrr"`
+	HeadingRecallAt5 float64 `json:"heading_recall_at_5"`
+	Errors           int     `json:"errors,omitempty"`
+	// BySource is the same summary per question source (evds, fred, …):
+	// where a set's misses come from.
+	BySource  map[string]SourceSummary `json:"by_source,omitempty"`
+	Questions []QuestionResult         `json:"questions"`
+}
+
+// SourceSummary is a report's figures over the questions of one source.
+type SourceSummary struct {
+	N                int     `json:"n"`
+	RecallAt1        float64 `json:"recall_at_1"`
+	RecallAt5        float64 `json:"recall_at_5"`
+	RecallAt20       float64 `json:"recall_at_20"`
+	HeadingRecallAt5 float64 `json:"heading_recall_at_5"`
 }
 
 // topShown is how many hit ids a QuestionResult keeps for reading.
@@ -137,22 +149,31 @@ func hitIsGold(h search.Hit, source string, isGold map[string]bool) bool {
 func (r *Report) summarise() {
 	r.N = len(r.Questions)
 	r.InCatalog, r.RecallAt1, r.RecallAt5, r.RecallAt20, r.MRR, r.HeadingRecallAt5 = 0, 0, 0, 0, 0, 0
+	r.BySource = nil
 	if r.N == 0 {
 		return
 	}
+	r.BySource = map[string]SourceSummary{}
 	for _, q := range r.Questions {
 		if q.InCatalog {
 			r.InCatalog++
 		}
+		src := r.BySource[q.Source]
+		src.N++
 		if q.Rank > 0 {
 			r.MRR += 1 / float64(q.Rank)
 			r.RecallAt1 += b2f(q.Rank <= 1)
 			r.RecallAt5 += b2f(q.Rank <= 5)
 			r.RecallAt20 += b2f(q.Rank <= 20)
+			src.RecallAt1 += b2f(q.Rank <= 1)
+			src.RecallAt5 += b2f(q.Rank <= 5)
+			src.RecallAt20 += b2f(q.Rank <= 20)
 		}
 		if q.HeadingRank > 0 && q.HeadingRank <= 5 {
 			r.HeadingRecallAt5++
+			src.HeadingRecallAt5++
 		}
+		r.BySource[q.Source] = src
 	}
 	n := float64(r.N)
 	r.RecallAt1 /= n
@@ -160,6 +181,14 @@ func (r *Report) summarise() {
 	r.RecallAt20 /= n
 	r.MRR /= n
 	r.HeadingRecallAt5 /= n
+	for k, src := range r.BySource {
+		m := float64(src.N)
+		src.RecallAt1 /= m
+		src.RecallAt5 /= m
+		src.RecallAt20 /= m
+		src.HeadingRecallAt5 /= m
+		r.BySource[k] = src
+	}
 }
 
 func b2f(b bool) float64 {
