@@ -87,6 +87,12 @@ func TestBoostFrequencyAndSeasonal(t *testing.T) {
 	if d := u.BoostDetail(headingNSA, o); d.Seasonal >= 0 {
 		t.Errorf("row titled not seasonally adjusted: %v; want < 0", d.Seasonal)
 	}
+	// No adjustment asked for: the adjusted twin is slightly preferred,
+	// far less than when adjustment is asked for.
+	plain := Parse("monthly payrolls")
+	if d, n := plain.BoostDetail(good, o), plain.BoostDetail(nsa, o); d.Seasonal != o.Weights.SeasonalDefault || n.Seasonal != 0 || d.Seasonal >= g.Seasonal {
+		t.Errorf("no adjustment asked: SA %v, NSA %v; want %v, 0 (below an asked match, %v)", d.Seasonal, n.Seasonal, o.Weights.SeasonalDefault, g.Seasonal)
+	}
 	// "annual" asks less surely than "monthly".
 	annual := Parse("annual GDP")
 	monthly := Parse("monthly GDP")
