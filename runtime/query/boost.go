@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
@@ -64,6 +65,11 @@ type Weights struct {
 	// At 0.02 (0.08 of fused score): R@5 +1 and HR@5 +3 over the four
 	// tuning sets, R@1 even; at 0.05 R@1 and R@5 each lost one.
 	SeasonalDefault float64
+	// LevelDefault is taken from a row that is a change transform
+	// ("Percent Change from Preceding Period", "GDP growth") when the
+	// query asks for no change, growth or inflation: "real GDP" means
+	// the level, from which any change follows.
+	LevelDefault float64
 }
 
 // DefaultWeights are the weights used by Boost.
@@ -73,7 +79,7 @@ func DefaultWeights() Weights {
 		StateMatch: 0.20, StateMismatch: 0.20,
 		Subnational:    0.15,
 		FrequencyMatch: 0.10, FrequencyMismatch: 0.15,
-		SeasonalMatch: 0.10, SeasonalMismatch: 0.10, SeasonalDefault: 0.02,
+		SeasonalMatch: 0.10, SeasonalMismatch: 0.10, SeasonalDefault: 0.02, LevelDefault: 0.02,
 		UnitMatch: 0.05, UnitMismatch: 0.10,
 		SourceMatch: 0.20, SourceMirror: 0.10, SourceMismatch: 0.10, HomeSource: 0.10,
 		Archived: 0.10,
@@ -250,6 +256,9 @@ func (u Understanding) BoostPrepared(pr PreparedRow, o Options) Boosts {
 			}
 		}
 	}
+	if o.Units && r.change && !slices.ContainsFunc(u.Units, rateHint) {
+		b.Units -= w.LevelDefault
+	}
 	if o.Source && len(u.Sources) > 0 {
 		b.Source = -w.SourceMismatch * u.Sources[0].Weight
 		for _, s := range u.Sources {
@@ -287,6 +296,7 @@ type rowFacts struct {
 	unitGroups  map[string]bool
 	mirrors     map[string]bool
 	archived    bool
+	change      bool // a change transform of a quantity, not its level
 }
 
 func (p *Parser) analyzeRow(row RowMeta, h PreparedHeading) rowFacts {
@@ -331,6 +341,7 @@ func (p *Parser) analyzeRow(row RowMeta, h PreparedHeading) rowFacts {
 	}
 
 	unitText := append(p.v.analyze(row.Unit), barrier)
+	titleRate := false // the title names a rate, ratio or share itself
 	for _, s := range p.v.unitRows.scan(append(unitText, title...)) {
 		for _, u := range s.values {
 			if f.units == nil {
@@ -338,10 +349,26 @@ func (p *Parser) analyzeRow(row RowMeta, h PreparedHeading) rowFacts {
 			}
 			f.units[u] = true
 			f.unitGroups[p.v.unitGroup[u]] = true
+			if s.start >= len(unitText) && rateHint(u) {
+				titleRate = true
+			}
 		}
 	}
+	// A percent whose title names a quantity, not a rate ("Real Gross
+	// Domestic Product" in Percent), is a change of that quantity.
+	f.change = f.units["percent_change"] || f.units["percent"] && !titleRate
 	f.archived = h.archived || p.v.archivedRows.contains(title)
 	return f
+}
+
+// rateHint reports whether a unit hint names a rate, ratio, share or
+// change rather than a level.
+func rateHint(h string) bool {
+	switch h {
+	case "percent", "rate", "ratio", "percent_of_gdp", "percent_change", "change_implied":
+		return true
+	}
+	return false
 }
 
 // barrier separates texts so that no phrase matches across them.

@@ -243,3 +243,29 @@ func TestFrequentRowsPreferredWhenNoFrequencyNamed(t *testing.T) {
 		t.Errorf("frequency signal off: %v; want 0", b.Frequency)
 	}
 }
+
+func TestBoostLevelDefault(t *testing.T) {
+	o := Options{Units: true, Weights: DefaultWeights()}
+	level := RowMeta{Source: "fred", Unit: "Billions of Chained 2017 Dollars", Title: "Real Gross Domestic Product"}
+	change := RowMeta{Source: "fred", Unit: "Percent", Title: "Real Gross Domestic Product"}
+	growth := RowMeta{Source: "wdi", Title: "GDP growth (annual %)"}
+	u := Parse("real GDP of the United States, quarterly")
+	bl, bc, bg := u.BoostDetail(level, o), u.BoostDetail(change, o), u.BoostDetail(growth, o)
+	if bl.Units != 0 || bc.Units != -o.Weights.LevelDefault || bg.Units != -o.Weights.LevelDefault {
+		t.Errorf("a level asked: level %v, percent %v, growth %v; want 0, %v, %v", bl.Units, bc.Units, bg.Units, -o.Weights.LevelDefault, -o.Weights.LevelDefault)
+	}
+	// Queries that ask how a quantity moves, or for a rate, take no
+	// default: the change rows are what they may mean.
+	off := o
+	off.Weights.LevelDefault = 0
+	for _, q := range []string{"real GDP growth", "US inflation", "unemployment rate", "GDP percent change", "debt to GDP", "house prices year over year"} {
+		if b, b0 := Parse(q).BoostDetail(change, o), Parse(q).BoostDetail(change, off); b.Units != b0.Units {
+			t.Errorf("%q: a percent row takes %v, %v without the level default; want the same", q, b.Units, b0.Units)
+		}
+	}
+	// A title naming a rate is a rate, not a change of a level.
+	rate := RowMeta{Source: "fred", Unit: "Percent", Title: "Unemployment Rate"}
+	if b := Parse("jobless").BoostDetail(rate, o); b.Units != 0 {
+		t.Errorf("a rate's title: %v; want 0", b.Units)
+	}
+}

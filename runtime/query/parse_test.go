@@ -110,7 +110,7 @@ func TestParseUnitsAndSources(t *testing.T) {
 		{"$ billions of exports", []string{"usd", "billions"}, nil},
 		{"GDP per capita in euros", []string{"per_capita", "eur"}, nil},
 		{"IMF WEO GDP", nil, []string{"weo", "ifs"}},
-		{"World Bank inflation", nil, []string{"wdi"}},
+		{"World Bank inflation", []string{"change_implied"}, []string{"wdi"}}, // inflation asks how prices move
 		{"FRED payrolls", nil, []string{"fred"}},
 		{"CBRT reserves", nil, []string{"evds"}},
 		{"the Turkish central bank's reserves", nil, []string{"evds"}},
