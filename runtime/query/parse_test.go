@@ -35,6 +35,10 @@ func TestParseCountries(t *testing.T) {
 		{"Fed policy rate", []string{"USA"}},               // implied by the institution
 		{"Fed view of Turkish inflation", []string{"TUR"}}, // named country beats implied
 		{"GDP IN INDIA", []string{"IND"}},                  // all capitals: IN is no code
+		{"yen per dollar exchange rate", []string{"JPN"}},  // one country's currency
+		{"USD/JPY", []string{"JPN"}},                       // the dollar implies no country
+		{"gold price in GBP", []string{"GBR"}},
+		{"they won the peso bet", nil}, // shared and English names imply none
 	}
 	for _, c := range cases {
 		u := Parse(c.q)
