@@ -48,6 +48,17 @@ func TestBoostStatesPreferNationalRows(t *testing.T) {
 	if b := us.BoostWith(cityAvg, o); b != 0 {
 		t.Errorf("'U.S. City Average' is national: boost %v; want 0", b)
 	}
+	// Census regions and the BLS price areas are below national level.
+	for _, title := range []string{
+		"Consumer Price Index for All Urban Consumers: All Items Less Food and Energy in South",
+		"Consumer Price Index for All Urban Consumers: Energy in Northeast - Size Class A",
+		"Unemployment Rate in Midwest Census Region",
+		"Civilian Labor Force in East North Central Census Division",
+	} {
+		if b := us.BoostWith(RowMeta{Source: "fred", Country: "USA", Title: title}, o); b != -o.Weights.Subnational {
+			t.Errorf("%q: boost %v; want %v", title, b, -o.Weights.Subnational)
+		}
+	}
 	tx := Parse("unemployment rate in Texas")
 	if tx.BoostWith(state, o) <= tx.BoostWith(national, o) {
 		t.Error("a Texas query should prefer the Texas row")
