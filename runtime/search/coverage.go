@@ -30,22 +30,32 @@ const coverageDepth = 100
 // rows a query), a heading's when one of its rows does. Analysing costs
 // about 10 µs a text; a cached list is a few words.
 type termCache struct {
-	rows  []atomic.Pointer[[]string]
+	rows  []atomic.Pointer[rowWords]
 	heads []atomic.Pointer[[]string]
 }
 
-func newTermCache(rows, heads int) *termCache {
-	return &termCache{rows: make([]atomic.Pointer[[]string], rows), heads: make([]atomic.Pointer[[]string], heads)}
+// rowWords are a row's analysed words: its title's, then its alternative
+// titles' and unit's.
+type rowWords struct {
+	all   []string
+	title int // all[:title] are the title's
 }
 
-// rowTerms returns the words of row r's title, alternative titles and unit.
-func (e *Engine) rowTerms(r int32) []string {
+func newTermCache(rows, heads int) *termCache {
+	return &termCache{rows: make([]atomic.Pointer[rowWords], rows), heads: make([]atomic.Pointer[[]string], heads)}
+}
+
+// rowTerms returns the words of row r's title, alternative titles and
+// unit, the title's first.
+func (e *Engine) rowTerms(r int32) rowWords {
 	if t := e.terms.rows[r].Load(); t != nil {
 		return *t
 	}
 	row := &e.cat.Rows[r]
-	text := row.Title + " | " + strings.Join(row.AltTitles, " | ") + " | " + row.Unit
-	t := e.parser.Vocabulary().LabelTerms(text)
+	v := e.parser.Vocabulary()
+	t := rowWords{all: v.LabelTerms(row.Title)}
+	t.title = len(t.all)
+	t.all = append(t.all, v.LabelTerms(strings.Join(row.AltTitles, " | ")+" | "+row.Unit)...)
 	e.terms.rows[r].Store(&t)
 	return t
 }
@@ -65,7 +75,7 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 	if len(u.TopicTerms) == 0 {
 		return 0
 	}
-	own := e.rowTerms(r)
+	own := e.rowTerms(r).all
 	var head []string
 	if h := e.rowHead[r]; h >= 0 {
 		head = e.headTerms(h)
@@ -115,16 +125,32 @@ func containsWord(phrase, w string) bool {
 }
 
 // addCoverage re-scores the best max(coverageDepth, limit) of the sorted
-// candidates with their coverage and sorts them again.
-func (e *Engine) addCoverage(cs []*candidate, u query.Understanding, limit int) {
-	w := e.w.Coverage
-	if w == 0 || len(u.TopicTerms) == 0 {
+// candidates with their coverage and focus (focus.go) and sorts them
+// again.
+func (e *Engine) addCoverage(cs []*candidate, u query.Understanding, on Signals, limit int) {
+	wc, wf := e.w.Coverage, e.w.Focus
+	if !on.Coverage {
+		wc = 0
+	}
+	if !on.Focus {
+		wf = 0
+	}
+	if wc == 0 && wf == 0 || len(u.TopicTerms) == 0 {
 		return
+	}
+	var said map[string]bool
+	if wf != 0 {
+		said = saidWords(u)
 	}
 	top := cs[:min(len(cs), max(coverageDepth, limit))]
 	eachCandidate(top, func(c *candidate) {
-		c.cover = e.coverage(u, c.row)
-		c.score += w * c.cover
+		if wc != 0 {
+			c.cover = e.coverage(u, c.row)
+		}
+		if wf != 0 {
+			c.focus = e.focus(said, c.row)
+		}
+		c.score += wc*c.cover + wf*c.focus
 	})
 	sortCandidates(top)
 }

@@ -31,6 +31,7 @@ type Signals struct {
 	Synonyms bool `json:"synonyms,omitempty"` // synonym and acronym expansions as extra BM25 clauses
 	IDs      bool `json:"ids,omitempty"`      // series ids written in the query
 	Coverage bool `json:"coverage,omitempty"` // share of the query's topic words a row answers
+	Focus    bool `json:"focus,omitempty"`    // share of a row's title words the query says
 }
 
 // Options configure an Engine. The zero value has every signal on with
@@ -80,6 +81,14 @@ type Weights struct {
 	// row answers, to the best candidates (coverage.go): at 1, a row
 	// answering every word gains what the best text match earns.
 	Coverage float64 `json:"coverage"`
+	// Focus is added times the share of a row's own title words the
+	// query says (focus.go), in the coverage stage: among rows answering
+	// the question alike, the one saying least besides is the series
+	// asked for, not a breakdown of it ("Total compensation: All
+	// Civilian" before "... All Civilian workers in Manufacturing").
+	// 0.2: R@5 +6 and R@1 +1 over the four tuning sets (0.1: +2 and +1;
+	// 0.3: +6 and 0; 0.5: +5 and 0).
+	Focus float64 `json:"focus"`
 	// Synonym multiplies each expansion's own weight in the BM25 query
 	// (1.2: an expansion of weight 0.8, "jobless" → "unemployment", then
 	// counts about as much as a query word; raised from 0.6 after the
@@ -102,7 +111,7 @@ type Weights struct {
 func DefaultWeights() Weights {
 	return Weights{
 		Keyword: 1.0, Heading: 0, Semantic: 0.5, SemanticHeading: 0,
-		Boost: 4.0, ID: 10.0, Headline: 0.2, Coverage: 1.0, FacetTerm: 0.3, Synonym: 1.2, AncestorDecay: 0.5,
+		Boost: 4.0, ID: 10.0, Headline: 0.2, Coverage: 1.0, Focus: 0.2, FacetTerm: 0.3, Synonym: 1.2, AncestorDecay: 0.5,
 	}
 }
 
@@ -376,11 +385,11 @@ func (e *Engine) active(m Mode) Signals {
 	s := Signals{Boosts: true, IDs: true, Headings: true}
 	switch m {
 	case Keyword:
-		s.Keyword, s.Synonyms, s.Coverage = true, true, true
+		s.Keyword, s.Synonyms, s.Coverage, s.Focus = true, true, true, true
 	case Semantic:
 		s.Semantic = true
 	default:
-		s.Keyword, s.Synonyms, s.Semantic, s.Coverage = true, true, true, true
+		s.Keyword, s.Synonyms, s.Semantic, s.Coverage, s.Focus = true, true, true, true, true
 	}
 	d := e.opts.Disable
 	s.Keyword = s.Keyword && !d.Keyword && e.lex != nil
@@ -390,6 +399,7 @@ func (e *Engine) active(m Mode) Signals {
 	s.Synonyms = s.Synonyms && !d.Synonyms
 	s.IDs = s.IDs && !d.IDs
 	s.Coverage = s.Coverage && !d.Coverage
+	s.Focus = s.Focus && !d.Focus
 	return s
 }
 

@@ -31,7 +31,7 @@ func (e *Engine) group(ranked []*candidate, explain bool) []Group {
 			hit.Explain = &Explanation{
 				Keyword: w.Keyword * c.kw, Heading: w.Heading * c.head,
 				Semantic: w.Semantic * c.sem, SemanticHeading: w.SemanticHeading * c.semHead,
-				Boost: w.Boost * c.boost, ID: w.ID * c.idm, Headline: w.Headline * c.headline, Coverage: w.Coverage * c.cover,
+				Boost: w.Boost * c.boost, ID: w.ID * c.idm, Headline: w.Headline * c.headline, Coverage: w.Coverage * c.cover, Focus: w.Focus * c.focus,
 			}
 		}
 		groups[gi].Hits = append(groups[gi].Hits, hit)

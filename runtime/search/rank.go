@@ -37,6 +37,7 @@ type candidate struct {
 	kw, head, sem, semHead, boost, idm float64
 	headline                           float64 // 1 for its heading's total row
 	cover                              float64 // share of the query's topic words the row answers (coverage.go)
+	focus                              float64 // share of the row's title words the query says (focus.go)
 	semRaw, semHeadRaw                 float32
 	hasSem                             bool
 	score                              float64
@@ -219,8 +220,8 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 
 	e.score(p, u, on, lex, qv, probeBest)
 	sortCandidates(p.list)
-	if on.Coverage {
-		e.addCoverage(p.list, u, limit)
+	if on.Coverage || on.Focus {
+		e.addCoverage(p.list, u, on, limit)
 	}
 	res := Result{Query: req.Query, Total: len(p.list)}
 	if f.onlyIndexed() && (f.empty() || e.indexFilters) && int(lex.total) > res.Total {

@@ -92,6 +92,7 @@ type Explanation struct {
 	ID              float64 `json:"id"`
 	Headline        float64 `json:"headline"`
 	Coverage        float64 `json:"coverage"`
+	Focus           float64 `json:"focus"`
 }
 
 // RankedHit is a hit with the position of the group it came in.

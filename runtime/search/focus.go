@@ -1,0 +1,66 @@
+package search
+
+import (
+	"slices"
+
+	"github.com/sextant-dev/sextant/runtime/query"
+)
+
+// Focus: how much of a row's own title the query says.
+//
+// Coverage asks how much of the question a row answers; it cannot tell
+// the series asked for from its breakdowns, which answer the question
+// as fully and say more: "Employment Cost Index: Total compensation:
+// All Civilian" and "... for All Civilian workers in Manufacturing"
+// both hold every word of "employment cost index total compensation all
+// civilian workers", and BM25's length normalisation, spread over four
+// fields, hardly separates them. The focus of a row is the share of its
+// title's distinct words the query says, itself or through a synonym
+// expansion. Words the title shares with its heading path are left out
+// unless the query says them: they name the family, not a breakdown of
+// it ("(Total) Buildings" under "Construction Statistics According to
+// Construction Permits"). Computed in the coverage stage, from the same
+// cached words.
+
+// saidWords returns the words a query says: its own (facets too) and its
+// expansions'.
+func saidWords(u query.Understanding) map[string]bool {
+	said := make(map[string]bool, len(u.Terms)+4*len(u.Expansions))
+	for _, t := range u.Terms {
+		said[t] = true
+	}
+	for _, x := range u.Expansions {
+		for _, t := range x.Terms {
+			said[t] = true
+		}
+	}
+	return said
+}
+
+// focus returns the share of row r's distinct title words in said,
+// leaving out the words of its heading path that said lacks; 0 for a
+// title with no word left.
+func (e *Engine) focus(said map[string]bool, r int32) float64 {
+	rw := e.rowTerms(r)
+	title := rw.all[:rw.title]
+	var head []string
+	if h := e.rowHead[r]; h >= 0 {
+		head = e.headTerms(h)
+	}
+	words, found := 0, 0
+	for i, t := range title {
+		if slices.Contains(title[:i], t) {
+			continue
+		}
+		if said[t] {
+			found++
+		} else if slices.Contains(head, t) {
+			continue
+		}
+		words++
+	}
+	if words == 0 {
+		return 0
+	}
+	return float64(found) / float64(words)
+}
