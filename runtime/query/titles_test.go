@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -85,5 +86,28 @@ func TestLabelTermsTakeOutlineNumberingApart(t *testing.T) {
 	}
 	if got := v.Terms("0.GENERAL"); len(got) != 0 {
 		t.Errorf("Terms(0.GENERAL) = %v: the numbered label is no longer a code, the test above checks nothing", got)
+	}
+}
+
+func TestPartTermsLeaveOutTotalWords(t *testing.T) {
+	v := Default().Vocabulary()
+	for _, c := range []struct {
+		title string
+		want  []string
+	}{
+		{"Quits: Total Nonfarm", []string{"quit", "nonfarm"}},
+		{"Consumer Price Index for All Urban Consumers: All Items", []string{"consumer", "price", "index", "all", "urban", "consumer"}},
+		{"General government gross debt", []string{"general", "government", "gross", "debt"}}, // a sector, not a total
+		{"I.TOTAL VOLUME OF LOANS", []string{"volume", "loan"}},
+		{"0.GENERAL", nil},
+		{"Gross Domestic Product, U.S. (2015=100)", []string{"gross", "domestic", "product"}},
+	} {
+		got := v.PartTerms(c.title)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("PartTerms(%q) = %v, want %v", c.title, got, c.want)
+		}
+		if all := v.LabelTerms(c.title); len(all) < len(got) {
+			t.Errorf("%q: LabelTerms %v shorter than PartTerms %v", c.title, all, got)
+		}
 	}
 }

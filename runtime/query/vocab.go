@@ -496,15 +496,43 @@ func (v *Vocabulary) Terms(text string) []string {
 func (v *Vocabulary) LabelTerms(label string) []string {
 	var out []string
 	for _, t := range v.analyze(label) {
-		switch {
-		case t.code && strings.ContainsAny(t.raw, "._"):
-			for _, w := range v.analyze(numberingApart(t.raw)) {
-				if !w.code && !v.stop[w.norm] && !isNumbering(w.norm) {
-					out = append(out, w.norm)
-				}
+		out = v.appendLabelTerm(out, t)
+	}
+	return out
+}
+
+// appendLabelTerm appends what LabelTerms keeps of token t.
+func (v *Vocabulary) appendLabelTerm(out []string, t qtoken) []string {
+	switch {
+	case t.code && strings.ContainsAny(t.raw, "._"):
+		for _, w := range v.analyze(numberingApart(t.raw)) {
+			if !w.code && !v.stop[w.norm] && !isNumbering(w.norm) {
+				out = append(out, w.norm)
 			}
-		case !t.code && !v.stop[t.norm]:
-			out = append(out, t.norm)
+		}
+	case !t.code && !v.stop[t.norm]:
+		out = append(out, t.norm)
+	}
+	return out
+}
+
+// PartTerms is LabelTerms less the words with which a title names its
+// heading's total ("Total", "All Items", "GENEL"), outline numbering and
+// numbers: the words that say which part of its family a row is.
+func (v *Vocabulary) PartTerms(title string) []string {
+	toks := v.analyze(numberingApart(title))
+	covered := make([]bool, len(toks))
+	for _, s := range v.totals.scan(toks) {
+		if s.values[0] {
+			for i := s.start; i < s.end; i++ {
+				covered[i] = true
+			}
+		}
+	}
+	var out []string
+	for i, t := range toks {
+		if !covered[i] && !isNumbering(t.norm) {
+			out = v.appendLabelTerm(out, t)
 		}
 	}
 	return out

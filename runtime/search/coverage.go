@@ -34,11 +34,10 @@ type termCache struct {
 	heads []atomic.Pointer[[]string]
 }
 
-// rowWords are a row's analysed words: its title's, then its alternative
-// titles' and unit's.
+// rowWords are a row's analysed words.
 type rowWords struct {
-	all   []string
-	title int // all[:title] are the title's
+	all  []string // its title's, alternative titles' and unit's
+	part []string // its title's that name a part (query.Vocabulary.PartTerms)
 }
 
 func newTermCache(rows, heads int) *termCache {
@@ -46,16 +45,17 @@ func newTermCache(rows, heads int) *termCache {
 }
 
 // rowTerms returns the words of row r's title, alternative titles and
-// unit, the title's first.
+// unit, and those of its title that name a part.
 func (e *Engine) rowTerms(r int32) rowWords {
 	if t := e.terms.rows[r].Load(); t != nil {
 		return *t
 	}
 	row := &e.cat.Rows[r]
 	v := e.parser.Vocabulary()
-	t := rowWords{all: v.LabelTerms(row.Title)}
-	t.title = len(t.all)
-	t.all = append(t.all, v.LabelTerms(strings.Join(row.AltTitles, " | ")+" | "+row.Unit)...)
+	t := rowWords{
+		all:  v.LabelTerms(row.Title + " | " + strings.Join(row.AltTitles, " | ") + " | " + row.Unit),
+		part: v.PartTerms(row.Title),
+	}
 	e.terms.rows[r].Store(&t)
 	return t
 }

@@ -16,11 +16,12 @@ import (
 // civilian workers", and BM25's length normalisation, spread over four
 // fields, hardly separates them. The focus of a row is the share of its
 // title's distinct words the query says, itself or through a synonym
-// expansion. Words the title shares with its heading path are left out
-// unless the query says them: they name the family, not a breakdown of
-// it ("(Total) Buildings" under "Construction Statistics According to
-// Construction Permits"). Computed in the coverage stage, from the same
-// cached words.
+// expansion. Left out unless the query says them: the words with which a
+// title names its heading's total ("Total", "All Items": the headline
+// signal's business; "Quits: Total Nonfarm" is no narrower than "Quits:
+// Construction"), outline numbering, numbers, and the words the title
+// shares with its heading path, which name the family rather than a
+// part of it. Computed in the coverage stage, from cached words.
 
 // saidWords returns the words a query says: its own (facets too) and its
 // expansions'.
@@ -37,12 +38,11 @@ func saidWords(u query.Understanding) map[string]bool {
 	return said
 }
 
-// focus returns the share of row r's distinct title words in said,
+// focus returns the share of row r's distinct part words in said,
 // leaving out the words of its heading path that said lacks; 0 for a
 // title with no word left.
 func (e *Engine) focus(said map[string]bool, r int32) float64 {
-	rw := e.rowTerms(r)
-	title := rw.all[:rw.title]
+	title := e.rowTerms(r).part
 	var head []string
 	if h := e.rowHead[r]; h >= 0 {
 		head = e.headTerms(h)
