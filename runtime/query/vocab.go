@@ -516,10 +516,11 @@ func (v *Vocabulary) appendLabelTerm(out []string, t qtoken) []string {
 	return out
 }
 
-// PartTerms is LabelTerms less the words with which a title names its
-// heading's total ("Total", "All Items", "GENEL"), outline numbering and
-// numbers: the words that say which part of its family a row is.
-func (v *Vocabulary) PartTerms(title string) []string {
+// PartTerms splits a title's LabelTerms, less outline numbering and
+// numbers, into the words with which it names its heading's total
+// ("Total", "All Items", "GENEL") and the rest, the words that say which
+// part of its family a row is.
+func (v *Vocabulary) PartTerms(title string) (part, total []string) {
 	toks := v.analyze(numberingApart(title))
 	covered := make([]bool, len(toks))
 	for _, s := range v.totals.scan(toks) {
@@ -529,13 +530,16 @@ func (v *Vocabulary) PartTerms(title string) []string {
 			}
 		}
 	}
-	var out []string
 	for i, t := range toks {
-		if !covered[i] && !isNumbering(t.norm) {
-			out = v.appendLabelTerm(out, t)
+		switch {
+		case isNumbering(t.norm):
+		case covered[i]:
+			total = v.appendLabelTerm(total, t)
+		default:
+			part = v.appendLabelTerm(part, t)
 		}
 	}
-	return out
+	return part, total
 }
 
 func (v *Vocabulary) loadImplied(l line) error {

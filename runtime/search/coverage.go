@@ -36,8 +36,9 @@ type termCache struct {
 
 // rowWords are a row's analysed words.
 type rowWords struct {
-	all  []string // its title's, alternative titles' and unit's
-	part []string // its title's that name a part (query.Vocabulary.PartTerms)
+	all   []string // its title's, alternative titles' and unit's
+	part  []string // its title's that name a part (query.Vocabulary.PartTerms)
+	total []string // its title's that name its heading's total
 }
 
 func newTermCache(rows, heads int) *termCache {
@@ -52,10 +53,8 @@ func (e *Engine) rowTerms(r int32) rowWords {
 	}
 	row := &e.cat.Rows[r]
 	v := e.parser.Vocabulary()
-	t := rowWords{
-		all:  v.LabelTerms(row.Title + " | " + strings.Join(row.AltTitles, " | ") + " | " + row.Unit),
-		part: v.PartTerms(row.Title),
-	}
+	t := rowWords{all: v.LabelTerms(row.Title + " | " + strings.Join(row.AltTitles, " | ") + " | " + row.Unit)}
+	t.part, t.total = v.PartTerms(row.Title)
 	e.terms.rows[r].Store(&t)
 	return t
 }

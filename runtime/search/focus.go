@@ -19,7 +19,7 @@ import (
 // expansion. Left out unless the query says them: the words with which a
 // title names its heading's total ("Total", "All Items": the headline
 // signal's business; "Quits: Total Nonfarm" is no narrower than "Quits:
-// Construction"), outline numbering, numbers, and the words the title
+// Construction"; said, they count as said words), outline numbering, numbers, and the words the title
 // shares with its heading path, which name the family rather than a
 // part of it. Computed in the coverage stage, from cached words.
 
@@ -39,10 +39,12 @@ func saidWords(u query.Understanding) map[string]bool {
 }
 
 // focus returns the share of row r's distinct part words in said,
-// leaving out the words of its heading path that said lacks; 0 for a
-// title with no word left.
+// leaving out the words of its heading path that said lacks, and
+// counting its total words that said holds; 0 for a title with no word
+// left.
 func (e *Engine) focus(said map[string]bool, r int32) float64 {
-	title := e.rowTerms(r).part
+	rw := e.rowTerms(r)
+	title := rw.part
 	var head []string
 	if h := e.rowHead[r]; h >= 0 {
 		head = e.headTerms(h)
@@ -58,6 +60,13 @@ func (e *Engine) focus(said map[string]bool, r int32) float64 {
 			continue
 		}
 		words++
+	}
+	// A total word the query says is a word of the title it answers.
+	for i, t := range rw.total {
+		if said[t] && !slices.Contains(rw.total[:i], t) && !slices.Contains(title, t) {
+			found++
+			words++
+		}
 	}
 	if words == 0 {
 		return 0
