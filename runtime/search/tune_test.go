@@ -95,6 +95,7 @@ func tuneVariants() []tuneVariant {
 	scale("facet term", func(w *search.Weights) *float64 { return &w.FacetTerm })
 	scale("synonym", func(w *search.Weights) *float64 { return &w.Synonym })
 	scale("coverage", func(w *search.Weights) *float64 { return &w.Coverage })
+	scale("focus", func(w *search.Weights) *float64 { return &w.Focus })
 	for _, h := range []float64{0.2, 0.3, 0.5} {
 		out = append(out, tuneVariant{name: fmt.Sprintf("headline %.1f", h), edit: func(w *search.Weights) { w.Headline = h }})
 	}
@@ -106,6 +107,7 @@ func tuneVariants() []tuneVariant {
 		tuneVariant{name: "no semantic", edit: func(*search.Weights) {}, disable: search.Signals{Semantic: true}},
 		tuneVariant{name: "no boosts", edit: func(*search.Weights) {}, disable: search.Signals{Boosts: true}},
 		tuneVariant{name: "no synonyms", edit: func(*search.Weights) {}, disable: search.Signals{Synonyms: true}},
+		tuneVariant{name: "no focus", edit: func(*search.Weights) {}, disable: search.Signals{Focus: true}},
 	)
 	return out
 }
