@@ -21,6 +21,10 @@ type RowMeta struct {
 	// catalog: EVDS is Türkiye's), "" otherwise. The catalog knows it,
 	// not the row.
 	SourceHome string
+	// Stale says the row's coverage ended long before its source's newest
+	// figures (the catalog knows, not the row): a replaced series, read
+	// like an archived one.
+	Stale bool
 }
 
 // Options switches Boost's signals on and off (for ablations) and sets
@@ -359,7 +363,7 @@ func (p *Parser) analyzeRow(row RowMeta, h PreparedHeading) rowFacts {
 	// A percent whose title names a quantity, not a rate ("Real Gross
 	// Domestic Product" in Percent), is a change of that quantity.
 	f.change = f.units["percent_change"] || f.units["percent"] && !titleRate
-	f.archived = h.archived || p.v.archivedRows.contains(title)
+	f.archived = h.archived || p.v.archivedRows.contains(title) || row.Stale
 	return f
 }
 

@@ -161,6 +161,15 @@ func TestBoostArchived(t *testing.T) {
 	if b := Parse("archived unemployment rate").BoostWith(old, o); b <= 0 {
 		t.Errorf("asked for archived: boost %v; want > 0", b)
 	}
+	// A stale row (its coverage ended long before its source's recent
+	// figures) reads like an archived one.
+	stale := RowMeta{Source: "fred", Title: "New Private Housing Units Authorized by Building Permits for United States", Stale: true}
+	if b := Parse("building permits").BoostWith(stale, o); b != -o.Weights.Archived {
+		t.Errorf("stale row boost %v; want %v", b, -o.Weights.Archived)
+	}
+	if b := Parse("historical building permits").BoostWith(stale, o); b <= 0 {
+		t.Errorf("asked for history: stale row boost %v; want > 0", b)
+	}
 }
 
 func TestBoostOptionsSwitchSignalsOff(t *testing.T) {

@@ -89,6 +89,9 @@ func (e *Engine) prepared(i int32) *query.PreparedRow {
 		Title:              r.Title,
 		SourceHome:         e.sourceHome[e.rowSource[i]],
 	}
+	if cut := e.staleBefore[e.rowSource[i]]; cut != "" && r.End != "" && r.End < cut {
+		meta.Stale = true
+	}
 	var ph query.PreparedHeading
 	if h := e.rowHead[i]; h >= 0 {
 		meta.Heading = e.cat.Headings[h].Path

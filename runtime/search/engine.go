@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/internal/embed"
@@ -151,6 +153,7 @@ type Engine struct {
 	rowCountry  []uint16
 	sourceCode  map[string]int32
 	sourceHome  []string // source code → the country nearly all its rows are about (homeCountries), or ""
+	staleBefore []string // source code → a row ending before this date is stale (staleCutoffs), or ""
 	countryCode map[string]int32
 	prep        *preparedRows
 	titles      *titleMarks
@@ -273,6 +276,7 @@ func (e *Engine) index() {
 		}
 	}
 	e.sourceHome = homeCountries(c, e.rowSource, len(e.sourceCode))
+	e.staleBefore = staleCutoffs(c, e.rowSource, len(e.sourceCode))
 	e.parent = make([]int32, len(c.Headings))
 	for i, h := range c.Headings {
 		e.parent[i] = -1
@@ -312,6 +316,42 @@ func homeCountries(c *catalog.Catalog, rowSource []uint16, sources int) []string
 		}
 	}
 	return home
+}
+
+// staleYears is how long before its source's newest observation a row's
+// coverage must have ended for the row to be stale: a series stopped a
+// decade before its catalog's latest figures (NBER's macrohistory rows,
+// which end in the 1960s; a FRED table discontinued in 1999) has been
+// replaced, and a question that names no past is about the one that
+// replaced it.
+const staleYears = 10
+
+// staleCutoffs returns, per source code, the date staleYears before the
+// source's recent end ("" when no row has an end). The recent end is the
+// end that a quarter of the source's rows reach or pass, not the latest:
+// a few projection series (FRED holds CBO projections to 2033) would
+// otherwise make every current series look stale.
+func staleCutoffs(c *catalog.Catalog, rowSource []uint16, sources int) []string {
+	ends := make([][]string, sources)
+	for i := range c.Rows {
+		if end := c.Rows[i].End; len(end) >= 4 {
+			ends[rowSource[i]] = append(ends[rowSource[i]], end)
+		}
+	}
+	cut := make([]string, sources)
+	for s, es := range ends {
+		if len(es) == 0 {
+			continue
+		}
+		slices.Sort(es)
+		recent := es[len(es)*3/4]
+		y, err := strconv.Atoi(recent[:4])
+		if err != nil {
+			continue
+		}
+		cut[s] = fmt.Sprintf("%04d%s", y-staleYears, recent[4:])
+	}
+	return cut
 }
 
 func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
