@@ -245,11 +245,27 @@ func (p *Parser) findFrequency(u *Understanding, toks []qtoken, facet []bool) {
 		if h.freq == catalogsrc.Unknown {
 			continue
 		}
+		if s.start > 0 && isNumber(toks[s.start-1].norm) {
+			continue // "3-month", "90 day": a maturity or horizon, not how often
+		}
 		mark(facet, s)
 		if h.weight > u.FrequencyWeight {
 			u.Frequency, u.FrequencyWeight = h.freq, h.weight
 		}
 	}
+}
+
+// isNumber reports whether a folded word is written in digits.
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *Parser) findSources(u *Understanding, toks []qtoken, facet []bool) {

@@ -243,3 +243,32 @@ func TestVocabularyTermsMatchQueryAnalysis(t *testing.T) {
 		}
 	}
 }
+
+func TestParseMaturityIsNoFrequency(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want catalogsrc.Frequency
+	}{
+		{"3-month commercial paper rate", catalogsrc.Unknown},
+		{"90 day treasury bill", catalogsrc.Unknown},
+		{"10-year minus 3-month Treasury, monthly", catalogsrc.Monthly},
+		{"commercial paper rate per month", catalogsrc.Unknown},
+		{"commercial paper rate, month", catalogsrc.Monthly},
+	} {
+		if got := Parse(c.q).Frequency; got != c.want {
+			t.Errorf("Parse(%q).Frequency = %q, want %q", c.q, got, c.want)
+		}
+	}
+	// The maturity stays a topic word, and its other spelling is expanded.
+	u := Parse("3-month commercial paper rate")
+	if !slices.Contains(u.TopicTerms, "month") {
+		t.Errorf("topic terms %v; want month among them", u.TopicTerms)
+	}
+	found := false
+	for _, x := range u.Expansions {
+		found = found || x.Phrase == "90 day"
+	}
+	if !found {
+		t.Errorf("expansions %+v; want 90 day", u.Expansions)
+	}
+}
