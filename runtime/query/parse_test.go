@@ -254,6 +254,8 @@ func TestParseMaturityIsNoFrequency(t *testing.T) {
 		{"10-year minus 3-month Treasury, monthly", catalogsrc.Monthly},
 		{"commercial paper rate per month", catalogsrc.Unknown},
 		{"commercial paper rate, month", catalogsrc.Monthly},
+		{"reserves in months of imports", catalogsrc.Unknown}, // a unit
+		{"median duration of unemployment in weeks", catalogsrc.Unknown},
 	} {
 		if got := Parse(c.q).Frequency; got != c.want {
 			t.Errorf("Parse(%q).Frequency = %q, want %q", c.q, got, c.want)
