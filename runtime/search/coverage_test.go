@@ -10,15 +10,7 @@ import (
 // word counting when a synonym expansion of it is held whole.
 func TestCoverageCountsTopicWordsAnswered(t *testing.T) {
 	e := labourEngine(t)
-	row := func(id string) int32 {
-		for i := range e.cat.Rows {
-			if e.cat.Rows[i].ID == id {
-				return int32(i)
-			}
-		}
-		t.Fatalf("no row %s", id)
-		return -1
-	}
+	row := func(id string) int32 { return rowOf(t, e, id) }
 	for _, c := range []struct {
 		query, id string
 		want      float64

@@ -24,15 +24,7 @@ func eciFixture() *fixture {
 
 func TestFocusSharesOfTitleWords(t *testing.T) {
 	e := newEngine(t, eciFixture(), true, Options{})
-	row := func(id string) int32 {
-		for i := range e.cat.Rows {
-			if e.cat.Rows[i].ID == id {
-				return int32(i)
-			}
-		}
-		t.Fatalf("no row %s", id)
-		return -1
-	}
+	row := func(id string) int32 { return rowOf(t, e, id) }
 	q := e.parser.Parse("employment cost index total compensation all civilian workers")
 	said := saidWords(q)
 	if got := e.focus(said, row("fred:ECIALLCIV")); got != 1 {

@@ -260,3 +260,13 @@ func search(t testing.TB, e *Engine, req Request) Result {
 	}
 	return res
 }
+
+// rowOf returns the index of the row with id in e's catalog.
+func rowOf(t testing.TB, e *Engine, id string) int32 {
+	t.Helper()
+	if i, ok := e.cat.Index(id); ok {
+		return int32(i)
+	}
+	t.Fatalf("no row %s", id)
+	return -1
+}
