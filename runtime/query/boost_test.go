@@ -54,6 +54,7 @@ func TestBoostStatesPreferNationalRows(t *testing.T) {
 		"Consumer Price Index for All Urban Consumers: Energy in Northeast - Size Class A",
 		"Unemployment Rate in Midwest Census Region",
 		"Civilian Labor Force in East North Central Census Division",
+		"Nonperforming Loans to Total Loans for Banks Geographically Located in Federal Reserve District 11: Dallas",
 	} {
 		if b := us.BoostWith(RowMeta{Source: "fred", Country: "USA", Title: title}, o); b != -o.Weights.Subnational {
 			t.Errorf("%q: boost %v; want %v", title, b, -o.Weights.Subnational)
