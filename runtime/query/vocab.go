@@ -516,6 +516,15 @@ func (v *Vocabulary) appendLabelTerm(out []string, t qtoken) []string {
 	return out
 }
 
+// ExclusiveUnit reports whether a unit hint belongs to a group whose
+// hints exclude each other (a measure such as "index" or "percent", a
+// currency, a scale), rather than group "none" ("rate", which an index
+// row's title may also say).
+func (v *Vocabulary) ExclusiveUnit(hint string) bool {
+	g, ok := v.unitGroup[hint]
+	return ok && g != "none"
+}
+
 // PartTerms splits a title's LabelTerms, less outline numbering and
 // numbers, into the words with which it names its heading's total
 // ("Total", "All Items", "GENEL") and the rest, the words that say which

@@ -80,13 +80,18 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 		head = e.headTerms(h)
 	}
 	has := func(w string) bool { return slices.Contains(own, w) || slices.Contains(head, w) }
+	// A unit the query names ("index") is unknown, not missing, for a
+	// row whose catalog gives no unit (FRED's IPMAN has no scale code).
+	// Only exclusive units: "rate" is said of rates and of their series.
+	unitless := e.cat.Rows[r].Unit == ""
+	voc := e.parser.Vocabulary()
 	found, words := 0, 0
 	for i, t := range u.TopicTerms {
 		if slices.Contains(u.TopicTerms[:i], t) {
 			continue // a word the query repeats counts once
 		}
 		words++
-		if has(t) || expandedIn(u.Expansions, t, has) {
+		if has(t) || expandedIn(u.Expansions, t, has) || unitless && slices.Contains(u.Units, t) && voc.ExclusiveUnit(t) {
 			found++
 		}
 	}

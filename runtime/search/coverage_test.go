@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/sextant-dev/sextant/bundle"
 	"math"
 	"testing"
 )
@@ -75,6 +76,31 @@ func TestCoverageStageAddsToScores(t *testing.T) {
 		}
 		if o, ok := on[id]; ok && math.Abs(o.Score-o.Explain.Coverage-h.Score) > 1e-9 {
 			t.Errorf("%s: score %v with coverage %v, %v without", id, o.Score, o.Explain.Coverage, h.Score)
+		}
+	}
+}
+
+// TestCoverageUnitUnknownIsNotMissing: a row whose catalog gives no unit
+// answers an exclusive unit the query names ("index"); a row whose unit
+// is another does not, and "rate" (said of rates and their series alike)
+// is never taken for granted.
+func TestCoverageUnitUnknownIsNotMissing(t *testing.T) {
+	f := &fixture{}
+	ip := []string{"fred", "Industrial Production"}
+	f.add(bundle.SeriesRow{NativeID: "IPMAN", Title: "Industrial Production: Manufacturing (NAICS)", Country: "USA", Frequency: "M", SeasonalAdjustment: "SA", Start: "1972-01-01", End: "2022-11-01"}, ip...)
+	f.add(bundle.SeriesRow{NativeID: "IPMANPCT", Title: "Industrial Production: Manufacturing (NAICS)", Unit: "Percent", Country: "USA", Frequency: "M", SeasonalAdjustment: "SA", Start: "1972-01-01", End: "2022-11-01"}, ip...)
+	e := newEngine(t, f, true, Options{})
+	for _, c := range []struct {
+		query, id string
+		want      float64
+	}{
+		{"industrial production index manufacturing", "fred:IPMAN", 1},
+		{"industrial production index manufacturing", "fred:IPMANPCT", 3.0 / 4},
+		{"manufacturing production rate", "fred:IPMAN", 2.0 / 3},
+	} {
+		u := e.parser.Parse(c.query)
+		if got := e.coverage(u, rowOf(t, e, c.id)); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%q on %s: coverage %.3f, want %.3f", c.query, c.id, got, c.want)
 		}
 	}
 }
