@@ -1,9 +1,10 @@
 package search
 
 import (
-	"github.com/sextant-dev/sextant/bundle"
 	"math"
 	"testing"
+
+	"github.com/sextant-dev/sextant/bundle"
 )
 
 // TestCoverageCountsTopicWordsAnswered checks a row's coverage: the share
