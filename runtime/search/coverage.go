@@ -30,8 +30,9 @@ const coverageDepth = 100
 // rows a query), a heading's when one of its rows does. Analysing costs
 // about 10 µs a text; a cached list is a few words.
 type termCache struct {
-	rows  []atomic.Pointer[rowWords]
-	heads []atomic.Pointer[[]string]
+	rows   []atomic.Pointer[rowWords]
+	heads  []atomic.Pointer[[]string]
+	labels []atomic.Pointer[[]string] // a heading's own label's part words (focus.go)
 }
 
 // rowWords are a row's analysed words.
@@ -42,7 +43,11 @@ type rowWords struct {
 }
 
 func newTermCache(rows, heads int) *termCache {
-	return &termCache{rows: make([]atomic.Pointer[rowWords], rows), heads: make([]atomic.Pointer[[]string], heads)}
+	return &termCache{
+		rows:   make([]atomic.Pointer[rowWords], rows),
+		heads:  make([]atomic.Pointer[[]string], heads),
+		labels: make([]atomic.Pointer[[]string], heads),
+	}
 }
 
 // rowTerms returns the words of row r's title, alternative titles and

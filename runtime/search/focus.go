@@ -38,16 +38,32 @@ func saidWords(u query.Understanding) map[string]bool {
 	return said
 }
 
+// labelTerms returns the part words of heading h's own label.
+func (e *Engine) labelTerms(h int32) []string {
+	if t := e.terms.labels[h].Load(); t != nil {
+		return *t
+	}
+	t, _ := e.parser.Vocabulary().PartTerms(e.cat.Headings[h].Label)
+	e.terms.labels[h].Store(&t)
+	return t
+}
+
 // focus returns the share of row r's distinct part words in said,
 // leaving out the words of its heading path that said lacks, and
-// counting its total words that said holds; 0 for a title with no word
-// left.
+// counting its total words that said holds; for a title of total words
+// only, the share of its heading label's words; 0 with no word left.
 func (e *Engine) focus(said map[string]bool, r int32) float64 {
 	rw := e.rowTerms(r)
 	title := rw.part
 	var head []string
 	if h := e.rowHead[r]; h >= 0 {
 		head = e.headTerms(h)
+		if len(title) == 0 {
+			// A title that names only its heading's total ("TOPLAM",
+			// "0.GENERAL") is read as its heading's label: "House Sales"
+			// says less besides than "Mortgaged House Sales".
+			title, head = e.labelTerms(h), nil
+		}
 	}
 	words, found := 0, 0
 	for i, t := range title {

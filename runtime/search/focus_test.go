@@ -41,9 +41,14 @@ func TestFocusSharesOfTitleWords(t *testing.T) {
 	if got := e.focus(saidWords(tq), row("evds:TP.FG.J07")); got != 1 {
 		t.Errorf("heading words in the title: focus %v, want 1", got)
 	}
-	// A bare label the query does not say has no focus.
-	if got := e.focus(said, row("evds:TP.FG.J0")); got != 0 {
-		t.Errorf("an unsaid bare label: focus %v, want 0", got)
+	// A bare total label reads as its heading's label, "Consumer Price
+	// Index (2003=100)": of consumer, price and index the query says
+	// index; with all three said, the label is all said.
+	if got := e.focus(said, row("evds:TP.FG.J0")); math.Abs(got-1.0/3) > 1e-9 {
+		t.Errorf("a bare label: focus %v, want 1/3 (its heading label's words)", got)
+	}
+	if got := e.focus(saidWords(e.parser.Parse("consumer price index Turkey")), row("evds:TP.FG.J0")); got != 1 {
+		t.Errorf("a bare label under a heading the query names: focus %v, want 1", got)
 	}
 }
 
