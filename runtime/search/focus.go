@@ -9,19 +9,22 @@ import (
 // Focus: how much of a row's own title the query says.
 //
 // Coverage asks how much of the question a row answers; it cannot tell
-// the series asked for from its breakdowns, which answer the question
-// as fully and say more: "Employment Cost Index: Total compensation:
-// All Civilian" and "... for All Civilian workers in Manufacturing"
-// both hold every word of "employment cost index total compensation all
-// civilian workers", and BM25's length normalisation, spread over four
-// fields, hardly separates them. The focus of a row is the share of its
-// title's distinct words the query says, itself or through a synonym
-// expansion. Left out unless the query says them: the words with which a
-// title names its heading's total ("Total", "All Items": the headline
-// signal's business; "Quits: Total Nonfarm" is no narrower than "Quits:
-// Construction"; said, they count as said words), outline numbering, numbers, and the words the title
-// shares with its heading path, which name the family rather than a
-// part of it. Computed in the coverage stage, from cached words.
+// the series asked for from its breakdowns, which answer the question as
+// fully and say more: for "employment cost index total compensation all
+// civilian workers", "Employment Cost Index: Total compensation for All
+// Civilian workers in Manufacturing" answers every word and the series
+// itself, "... Total compensation: All Civilian", all but "workers";
+// BM25's length normalisation, spread over four fields, hardly separates
+// them. The focus of a row is the share of its title's distinct words
+// the query says, itself or through a synonym expansion.
+//
+// Left out unless the query says them: the words with which a title
+// names its heading's total ("Total", "All Items": the headline signal's
+// business, so "Quits: Total Nonfarm" is no narrower than "Quits:
+// Construction"), outline numbering, numbers, and the words the title
+// shares with its heading path, which name the family rather than a part
+// of it. A title of total words only ("TOPLAM") is read as its heading's
+// label. Computed in the coverage stage, from cached words.
 
 // saidWords returns the words a query says: its own (facets too) and its
 // expansions'.
