@@ -72,7 +72,8 @@ type Weights struct {
 	// LevelDefault is taken from a row that is a change transform
 	// ("Percent Change from Preceding Period", "GDP growth") when the
 	// query asks for no change, growth or inflation: "real GDP" means
-	// the level, from which any change follows.
+	// the level, from which any change follows. At 0.02: R@1 +2 over the
+	// four tuning sets, nothing lost (0.04: R@1 +1, R@5 +1).
 	LevelDefault float64
 }
 
