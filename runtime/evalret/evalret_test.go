@@ -281,3 +281,46 @@ func TestSummaryBySource(t *testing.T) {
 		t.Errorf("text lacks the evds line:\n%s", b.String())
 	}
 }
+
+func TestSummaryBySet(t *testing.T) {
+	fs := &fakeSearcher{answers: map[string][][]string{
+		"a": {{"evds:X"}},
+		"b": {{"evds:O", "evds:P"}, {"evds:Y"}},
+		"c": {{"fred:Z"}},
+	}}
+	qs := []Question{
+		{Question: "a", Source: "evds", GoldIDs: []string{"X"}, Set: "one"}, // rank 1
+		{Question: "b", Source: "evds", GoldIDs: []string{"Y"}, Set: "two"}, // rank 3, heading 2
+		{Question: "c", Source: "fred", GoldIDs: []string{"W"}, Set: "two"}, // missed
+	}
+	rep, err := Run(context.Background(), fs, qs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]SourceSummary{
+		"one": {N: 1, RecallAt1: 1, RecallAt5: 1, RecallAt20: 1, HeadingRecallAt5: 1},
+		"two": {N: 2, RecallAt5: 0.5, RecallAt20: 0.5, HeadingRecallAt5: 0.5},
+	}
+	if len(rep.BySet) != len(want) {
+		t.Fatalf("by set %+v; want %+v", rep.BySet, want)
+	}
+	for k, w := range want {
+		if got := rep.BySet[k]; got != w {
+			t.Errorf("%s: %+v; want %+v", k, got, w)
+		}
+	}
+	// The pool's figures are over all three questions.
+	if rep.N != 3 || rep.RecallAt5 != 2.0/3 || rep.MRR != (1+1.0/3)/3 {
+		t.Errorf("pool n=%d R@5=%v MRR=%v; want 3, 2/3, 4/9", rep.N, rep.RecallAt5, rep.MRR)
+	}
+	if rep.Questions[1].Set != "two" {
+		t.Errorf("question 2 set %q; want two", rep.Questions[1].Set)
+	}
+	// One file: no per-set figures.
+	for i := range qs {
+		qs[i].Set = "one"
+	}
+	if rep, err = Run(context.Background(), fs, qs, Options{}); err != nil || rep.BySet != nil {
+		t.Errorf("one set: by set %+v (err %v); want none", rep.BySet, err)
+	}
+}

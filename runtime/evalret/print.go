@@ -8,8 +8,9 @@ import (
 )
 
 // WriteText prints the report for people: the summary line, the same per
-// question source (when there are several), then one line per question with its rank (– when not found), its heading rank, and for
-// misses the first hits.
+// question file and per question source (when there are several), then
+// one line per question with its rank (– when not found), its heading
+// rank, and for misses the first hits.
 func WriteText(w io.Writer, r Report) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "n=%d in_catalog=%d  R@1=%.3f R@5=%.3f R@20=%.3f MRR=%.3f HR@5=%.3f",
@@ -18,15 +19,20 @@ func WriteText(w io.Writer, r Report) error {
 		fmt.Fprintf(&b, " errors=%d", r.Errors)
 	}
 	b.WriteString("\n")
-	if len(r.BySource) > 1 {
-		srcs := make([]string, 0, len(r.BySource))
-		for k := range r.BySource {
-			srcs = append(srcs, k)
+	for _, groups := range []map[string]SourceSummary{r.BySet, r.BySource} {
+		if len(groups) < 2 {
+			continue
 		}
-		sort.Strings(srcs)
-		for _, k := range srcs {
-			x := r.BySource[k]
-			fmt.Fprintf(&b, "  %-9s n=%-3d R@1=%.3f R@5=%.3f R@20=%.3f HR@5=%.3f\n", k, x.N, x.RecallAt1, x.RecallAt5, x.RecallAt20, x.HeadingRecallAt5)
+		keys := make([]string, 0, len(groups))
+		width := 9
+		for k := range groups {
+			keys = append(keys, k)
+			width = max(width, len(k))
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			x := groups[k]
+			fmt.Fprintf(&b, "  %-*s n=%-3d R@1=%.3f R@5=%.3f R@20=%.3f HR@5=%.3f\n", width, k, x.N, x.RecallAt1, x.RecallAt5, x.RecallAt20, x.HeadingRecallAt5)
 		}
 	}
 	for _, q := range r.Questions {

@@ -23,6 +23,7 @@ type Options struct {
 // not found within the hits returned.
 type QuestionResult struct {
 	Question    string   `json:"question"`
+	Set         string   `json:"set,omitempty"` // the question file, when several were run
 	Source      string   `json:"source"`
 	Gold        []string `json:"gold"`
 	InCatalog   bool     `json:"in_catalog"`
@@ -44,11 +45,15 @@ type Report struct {
 	Errors           int     `json:"errors,omitempty"`
 	// BySource is the same summary per question source (evds, fred, …):
 	// where a set's misses come from.
-	BySource  map[string]SourceSummary `json:"by_source,omitempty"`
+	BySource map[string]SourceSummary `json:"by_source,omitempty"`
+	// BySet is the same summary per question file, when questions of
+	// several files were pooled (the top-level figures are the pool's).
+	BySet     map[string]SourceSummary `json:"by_set,omitempty"`
 	Questions []QuestionResult         `json:"questions"`
 }
 
-// SourceSummary is a report's figures over the questions of one source.
+// SourceSummary is a report's figures over a group of its questions: one
+// source's, or one question file's.
 type SourceSummary struct {
 	N                int     `json:"n"`
 	RecallAt1        float64 `json:"recall_at_1"`
@@ -73,7 +78,7 @@ func Run(ctx context.Context, s Searcher, qs []Question, o Options) (Report, err
 		if err := ctx.Err(); err != nil {
 			return rep, fmt.Errorf("evalret: run stopped: %w", err)
 		}
-		qr := QuestionResult{Question: q.Question, Source: q.Source, Gold: q.GoldIDs, InCatalog: true}
+		qr := QuestionResult{Question: q.Question, Set: q.Set, Source: q.Source, Gold: q.GoldIDs, InCatalog: true}
 		if o.HasNativeID != nil {
 			qr.InCatalog = false
 			for _, id := range q.GoldIDs {
@@ -149,46 +154,63 @@ func hitIsGold(h search.Hit, source string, isGold map[string]bool) bool {
 func (r *Report) summarise() {
 	r.N = len(r.Questions)
 	r.InCatalog, r.RecallAt1, r.RecallAt5, r.RecallAt20, r.MRR, r.HeadingRecallAt5 = 0, 0, 0, 0, 0, 0
-	r.BySource = nil
+	r.BySource, r.BySet = nil, nil
 	if r.N == 0 {
 		return
 	}
-	r.BySource = map[string]SourceSummary{}
+	var all SourceSummary
 	for _, q := range r.Questions {
 		if q.InCatalog {
 			r.InCatalog++
 		}
-		src := r.BySource[q.Source]
-		src.N++
 		if q.Rank > 0 {
 			r.MRR += 1 / float64(q.Rank)
-			r.RecallAt1 += b2f(q.Rank <= 1)
-			r.RecallAt5 += b2f(q.Rank <= 5)
-			r.RecallAt20 += b2f(q.Rank <= 20)
-			src.RecallAt1 += b2f(q.Rank <= 1)
-			src.RecallAt5 += b2f(q.Rank <= 5)
-			src.RecallAt20 += b2f(q.Rank <= 20)
 		}
-		if q.HeadingRank > 0 && q.HeadingRank <= 5 {
-			r.HeadingRecallAt5++
-			src.HeadingRecallAt5++
-		}
-		r.BySource[q.Source] = src
+		all.add(q)
 	}
-	n := float64(r.N)
-	r.RecallAt1 /= n
-	r.RecallAt5 /= n
-	r.RecallAt20 /= n
-	r.MRR /= n
-	r.HeadingRecallAt5 /= n
-	for k, src := range r.BySource {
-		m := float64(src.N)
-		src.RecallAt1 /= m
-		src.RecallAt5 /= m
-		src.RecallAt20 /= m
-		src.HeadingRecallAt5 /= m
-		r.BySource[k] = src
+	all.finish()
+	r.RecallAt1, r.RecallAt5, r.RecallAt20, r.HeadingRecallAt5 = all.RecallAt1, all.RecallAt5, all.RecallAt20, all.HeadingRecallAt5
+	r.MRR /= float64(r.N)
+	r.BySource = groupSummaries(r.Questions, func(q QuestionResult) string { return q.Source })
+	if sets := groupSummaries(r.Questions, func(q QuestionResult) string { return q.Set }); len(sets) > 1 {
+		r.BySet = sets
 	}
+}
+
+// groupSummaries summarises the questions per key.
+func groupSummaries(qs []QuestionResult, key func(QuestionResult) string) map[string]SourceSummary {
+	out := map[string]SourceSummary{}
+	for _, q := range qs {
+		s := out[key(q)]
+		s.add(q)
+		out[key(q)] = s
+	}
+	for k, s := range out {
+		s.finish()
+		out[k] = s
+	}
+	return out
+}
+
+// add counts one question's hits; finish turns the counts into rates.
+func (s *SourceSummary) add(q QuestionResult) {
+	s.N++
+	if q.Rank > 0 {
+		s.RecallAt1 += b2f(q.Rank <= 1)
+		s.RecallAt5 += b2f(q.Rank <= 5)
+		s.RecallAt20 += b2f(q.Rank <= 20)
+	}
+	if q.HeadingRank > 0 && q.HeadingRank <= 5 {
+		s.HeadingRecallAt5++
+	}
+}
+
+func (s *SourceSummary) finish() {
+	n := float64(s.N)
+	s.RecallAt1 /= n
+	s.RecallAt5 /= n
+	s.RecallAt20 /= n
+	s.HeadingRecallAt5 /= n
 }
 
 func b2f(b bool) float64 {
