@@ -279,12 +279,17 @@ func TestBoostLevelDefault(t *testing.T) {
 	// default: the change rows are what they may mean.
 	off := o
 	off.Weights.LevelDefault = 0
-	for _, q := range []string{"real GDP growth", "US inflation", "unemployment rate", "GDP percent change", "debt to GDP", "house prices year over year"} {
+	for _, q := range []string{"real GDP growth", "US inflation", "unemployment rate", "GDP percent change", "debt to GDP", "house prices year over year", "real yield on 10-year TIPS", "corporate bond spread"} {
 		if b, b0 := Parse(q).BoostDetail(change, o), Parse(q).BoostDetail(change, off); b.Units != b0.Units {
 			t.Errorf("%q: a percent row takes %v, %v without the level default; want the same", q, b.Units, b0.Units)
 		}
 	}
 	// A title naming a rate is a rate, not a change of a level.
+	for _, title := range []string{"Unemployment Rate", "Market Yield on U.S. Treasury Securities at 10-Year Constant Maturity", "ICE BofA US Corporate Index Option-Adjusted Spread"} {
+		if b := Parse("treasury").BoostDetail(RowMeta{Source: "fred", Unit: "Percent", Title: title}, o); b.Units != 0 {
+			t.Errorf("%q names a rate: units %v; want 0", title, b.Units)
+		}
+	}
 	rate := RowMeta{Source: "fred", Unit: "Percent", Title: "Unemployment Rate"}
 	if b := Parse("jobless").BoostDetail(rate, o); b.Units != 0 {
 		t.Errorf("a rate's title: %v; want 0", b.Units)
