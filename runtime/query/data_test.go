@@ -3,6 +3,7 @@ package query
 import (
 	"errors"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -116,5 +117,17 @@ func TestLoadVocabularyErrorsNameFileLineField(t *testing.T) {
 	delete(base, "data/seasonal.tsv")
 	if _, err := LoadVocabulary(base); !errors.Is(err, ErrBadData) || !strings.Contains(err.Error(), "seasonal.tsv") {
 		t.Errorf("missing file: err %v", err)
+	}
+}
+
+func TestSpellingVariants(t *testing.T) {
+	v := Default().Vocabulary()
+	for canon, want := range map[string]string{"labor": "labour", "check": "cheque", "turkey": "turkiye"} {
+		if got := v.Variants(canon); !slices.Contains(got, want) {
+			t.Errorf("Variants(%q) = %v; want %q among them", canon, got, want)
+		}
+	}
+	if got := v.Variants("inflation"); len(got) != 0 {
+		t.Errorf("Variants(inflation) = %v; want none", got)
 	}
 }

@@ -24,6 +24,7 @@ type Vocabulary struct {
 	keepPlural   map[string]bool
 	joinPrefixes map[string]bool
 	spelling     map[string]string
+	variants     map[string][]string // canonical spelling → its variants
 
 	synonyms     *phraseSet[synonym]
 	frequency    *phraseSet[frequencyHint]
@@ -66,6 +67,7 @@ type sourceHint struct {
 func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 	v := &Vocabulary{
 		spelling:     map[string]string{},
+		variants:     map[string][]string{},
 		synonyms:     newPhraseSet[synonym](),
 		frequency:    newPhraseSet[frequencyHint](),
 		seasonal:     newPhraseSet[string](),
@@ -101,6 +103,7 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 			return l.errf(0, "duplicate variant %q", from)
 		}
 		v.spelling[from] = to
+		v.variants[to] = append(v.variants[to], from)
 		return nil
 	}); err != nil {
 		return nil, err
@@ -468,6 +471,11 @@ func (v *Vocabulary) analyze(text string) []qtoken {
 	}
 	return out
 }
+
+// Variants returns the other spellings a query word's canonical form
+// stands for ("labor": "labour"; "check": "cheque"): the text index holds
+// labels as written, so a search for the word looks for them too.
+func (v *Vocabulary) Variants(w string) []string { return v.variants[w] }
 
 func (v *Vocabulary) spell(w string) string {
 	if c, ok := v.spelling[w]; ok {

@@ -219,8 +219,20 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			clauses = append(clauses, clause{d, sum, sq, hc, nil, topic, mc})
 		}
 	}
+	voc := e.parser.Vocabulary()
 	for _, t := range terms {
 		toks := l.tokens(t.text)
+		// A label spelled another way ("Labour", "Cheques": the index
+		// holds labels as written) is a clause of its own, at the word's
+		// weight: one clause of both spellings would halve the score of a
+		// label holding one (bleve's coordination).
+		for _, v := range voc.Variants(t.text) {
+			if vt := l.tokens(v); !slices.Equal(vt, toks) {
+				for _, f := range fields {
+					add(vt, f.name, false, t.weight*f.boost, t.weight == 1)
+				}
+			}
+		}
 		for _, f := range fields {
 			add(toks, f.name, false, t.weight*f.boost, t.weight == 1)
 		}

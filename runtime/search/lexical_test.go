@@ -199,3 +199,35 @@ func TestEachCandidateVisitsEveryCandidateOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSpellingVariantsMatchLabelsAsWritten: queries fold British
+// spellings to American ("labour" → "labor", "cheques" → "check") while
+// the index holds labels as written, so the search looks for both
+// spellings, each at the word's full weight.
+func TestSpellingVariantsMatchLabelsAsWritten(t *testing.T) {
+	f := &fixture{}
+	f.add(bundle.SeriesRow{NativeID: "TP.TIG06", Title: "Labour force participation rate (%)", Unit: "Percent", Country: "TUR", Start: "2005-01-01", End: "2024-09-01"}, "evds", "LABOUR STATISTICS")
+	f.add(bundle.SeriesRow{NativeID: "CIVPART", Title: "Labor Force Participation Rate", Unit: "Percent", Country: "USA", Start: "1948-01-01", End: "2024-09-01"}, "fred", "Employment Situation")
+	f.add(bundle.SeriesRow{NativeID: "TP.BTO3", Title: "Volume of Bad Cheques", Country: "TUR", Start: "2008-01-01", End: "2025-08-01"}, "evds", "Cheques")
+	f.add(bundle.SeriesRow{NativeID: "CHECKS", Title: "Checks Paid", Country: "USA", Start: "2008-01-01", End: "2025-08-01"}, "fred", "Payments")
+	e := newEngine(t, f, true, Options{})
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{"labour", []string{"evds:TP.TIG06", "fred:CIVPART"}},
+		{"labor", []string{"evds:TP.TIG06", "fred:CIVPART"}},
+		{"cheques", []string{"evds:TP.BTO3", "fred:CHECKS"}},
+	} {
+		res := search(t, e, Request{Query: c.query, Mode: Keyword, Explain: true})
+		kw := map[string]float64{}
+		for _, h := range flattenHits(res) {
+			kw[h.ID] = h.Explain.Keyword
+		}
+		for _, id := range c.want {
+			if kw[id] <= 0 {
+				t.Errorf("%q: %s keyword %v (found: %v); want a text match", c.query, id, kw[id], kw)
+			}
+		}
+	}
+}
