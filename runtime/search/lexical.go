@@ -260,6 +260,14 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			for _, f := range fields[:3] {
 				add(toks, f.name, true, x.Weight*synonymWeight*f.boost, false)
 			}
+			// The expansion spelled the other way too ("labour force").
+			if alt := variantPhrase(voc, x.Terms); alt != "" {
+				if at := l.tokens(alt); !slices.Equal(at, toks) {
+					for _, f := range fields[:3] {
+						add(at, f.name, true, x.Weight*synonymWeight*f.boost, false)
+					}
+				}
+			}
 			if mayStandIn(toks, func(tok string) uint64 { return freq(tok, textindex.FieldTitle) }, standInDocs*e.commonDocs) {
 				standIns = append(standIns, toks)
 			}
@@ -347,6 +355,23 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	b.SetMinShould(0)
 	tq.q = b
 	return tq
+}
+
+// variantPhrase returns words with each word that has another spelling
+// in that spelling ("labor force" → "labour force"), or "" when none has.
+func variantPhrase(voc *query.Vocabulary, words []string) string {
+	out := make([]string, len(words))
+	changed := false
+	for i, w := range words {
+		out[i] = w
+		if vs := voc.Variants(w); len(vs) > 0 {
+			out[i], changed = vs[0], true
+		}
+	}
+	if !changed {
+		return ""
+	}
+	return strings.Join(out, " ")
 }
 
 // Common title words that together bring candidates (union.go): at least

@@ -218,6 +218,8 @@ func TestSpellingVariantsMatchLabelsAsWritten(t *testing.T) {
 		{"labour", []string{"evds:TP.TIG06", "fred:CIVPART"}},
 		{"labor", []string{"evds:TP.TIG06", "fred:CIVPART"}},
 		{"cheques", []string{"evds:TP.BTO3", "fred:CHECKS"}},
+		// an expansion too: "workforce" → "labor force", spelled either way
+		{"workforce", []string{"evds:TP.TIG06", "fred:CIVPART"}},
 	} {
 		res := search(t, e, Request{Query: c.query, Mode: Keyword, Explain: true})
 		kw := map[string]float64{}
