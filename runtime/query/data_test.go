@@ -131,3 +131,12 @@ func TestSpellingVariants(t *testing.T) {
 		t.Errorf("Variants(inflation) = %v; want none", got)
 	}
 }
+
+func TestUnjoin(t *testing.T) {
+	v := Default().Vocabulary()
+	for w, want := range map[string]string{"nonperforming": "non performing", "semiannual": "semi annual", "non": "", "loans": ""} {
+		if got := v.Unjoin(w); got != want {
+			t.Errorf("Unjoin(%q) = %q; want %q", w, got, want)
+		}
+	}
+}

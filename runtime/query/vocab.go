@@ -472,6 +472,18 @@ func (v *Vocabulary) analyze(text string) []qtoken {
 	return out
 }
 
+// Unjoin returns a word the query joined to its prefix split again
+// ("nonperforming" → "non performing"), as labels may write it ("NON_
+// PERFORMING LOANS", "Non-performing"), or "" for any other word.
+func (v *Vocabulary) Unjoin(w string) string {
+	for p := range v.joinPrefixes {
+		if len(w) > len(p)+1 && strings.HasPrefix(w, p) {
+			return p + " " + w[len(p):]
+		}
+	}
+	return ""
+}
+
 // Variants returns the other spellings a query word's canonical form
 // stands for ("labor": "labour"; "check": "cheque"): the text index holds
 // labels as written, so a search for the word looks for them too.

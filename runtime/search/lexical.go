@@ -233,6 +233,14 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 				}
 			}
 		}
+		// A word joined to its prefix ("nonperforming") matches labels
+		// that write it apart ("NON_PERFORMING", "Non-performing"):
+		// both parts, in one field.
+		if split := voc.Unjoin(t.text); split != "" {
+			for _, f := range fields {
+				add(l.tokens(split), f.name, true, t.weight*f.boost, false)
+			}
+		}
 		for _, f := range fields {
 			add(toks, f.name, false, t.weight*f.boost, t.weight == 1)
 		}

@@ -201,15 +201,18 @@ func TestEachCandidateVisitsEveryCandidateOnce(t *testing.T) {
 }
 
 // TestSpellingVariantsMatchLabelsAsWritten: queries fold British
-// spellings to American ("labour" → "labor", "cheques" → "check") while
-// the index holds labels as written, so the search looks for both
-// spellings, each at the word's full weight.
+// spellings to American ("labour" → "labor", "cheques" → "check") and
+// join prefixes ("non-performing" → "nonperforming") while the index
+// holds labels as written, so the search looks for every way of writing
+// the word, each at the word's full weight.
 func TestSpellingVariantsMatchLabelsAsWritten(t *testing.T) {
 	f := &fixture{}
 	f.add(bundle.SeriesRow{NativeID: "TP.TIG06", Title: "Labour force participation rate (%)", Unit: "Percent", Country: "TUR", Start: "2005-01-01", End: "2024-09-01"}, "evds", "LABOUR STATISTICS")
 	f.add(bundle.SeriesRow{NativeID: "CIVPART", Title: "Labor Force Participation Rate", Unit: "Percent", Country: "USA", Start: "1948-01-01", End: "2024-09-01"}, "fred", "Employment Situation")
 	f.add(bundle.SeriesRow{NativeID: "TP.BTO3", Title: "Volume of Bad Cheques", Country: "TUR", Start: "2008-01-01", End: "2025-08-01"}, "evds", "Cheques")
 	f.add(bundle.SeriesRow{NativeID: "CHECKS", Title: "Checks Paid", Country: "USA", Start: "2008-01-01", End: "2025-08-01"}, "fred", "Payments")
+	f.add(bundle.SeriesRow{NativeID: "TP.KREDI.L064", Title: "II.NON_PERFORMING LOANS(Thousand TL)", Country: "TUR", Start: "2005-12-30", End: "2024-10-18"}, "evds", "Loans")
+	f.add(bundle.SeriesRow{NativeID: "USNPTL", Title: "Nonperforming Loans to Total Loans", Country: "USA", Start: "1984-01-01", End: "2020-07-01"}, "fred", "Banks")
 	e := newEngine(t, f, true, Options{})
 	for _, c := range []struct {
 		query string
@@ -220,6 +223,8 @@ func TestSpellingVariantsMatchLabelsAsWritten(t *testing.T) {
 		{"cheques", []string{"evds:TP.BTO3", "fred:CHECKS"}},
 		// an expansion too: "workforce" → "labor force", spelled either way
 		{"workforce", []string{"evds:TP.TIG06", "fred:CIVPART"}},
+		// a word the query joins to its prefix, written apart in a label
+		{"non-performing", []string{"evds:TP.KREDI.L064", "fred:USNPTL"}},
 	} {
 		res := search(t, e, Request{Query: c.query, Mode: Keyword, Explain: true})
 		kw := map[string]float64{}
