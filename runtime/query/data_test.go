@@ -134,7 +134,7 @@ func TestSpellingVariants(t *testing.T) {
 
 func TestUnjoin(t *testing.T) {
 	v := Default().Vocabulary()
-	for w, want := range map[string]string{"nonperforming": "non performing", "semiannual": "semi annual", "non": "", "loans": ""} {
+	for w, want := range map[string]string{"nonperforming": "non performing", "semiannual": "semi annual", "non": "", "none": "", "loans": "", "billion": "", "biweekly": ""} {
 		if got := v.Unjoin(w); got != want {
 			t.Errorf("Unjoin(%q) = %q; want %q", w, got, want)
 		}

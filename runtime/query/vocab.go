@@ -472,12 +472,14 @@ func (v *Vocabulary) analyze(text string) []qtoken {
 	return out
 }
 
-// Unjoin returns a word the query joined to its prefix split again
-// ("nonperforming" → "non performing"), as labels may write it ("NON_
-// PERFORMING LOANS", "Non-performing"), or "" for any other word.
+// Unjoin returns a word the query may have joined to its prefix split
+// again ("nonperforming" → "non performing"), as labels may write it
+// ("NON_PERFORMING LOANS", "Non-performing"), or "". Prefixes of two
+// letters are left alone ("billion" is no "bi llion"), and so are words
+// whose rest is shorter than three letters.
 func (v *Vocabulary) Unjoin(w string) string {
 	for p := range v.joinPrefixes {
-		if len(w) > len(p)+1 && strings.HasPrefix(w, p) {
+		if len(p) >= 3 && len(w) >= len(p)+3 && strings.HasPrefix(w, p) {
 			return p + " " + w[len(p):]
 		}
 	}
