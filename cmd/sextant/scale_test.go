@@ -79,14 +79,15 @@ func TestEndToEndAtCatalogScale(t *testing.T) {
 // Retrieval at real scale, per mode, logged for the record; the guard is
 // that fusing the signals never does clearly worse than keywords alone.
 func TestRetrievalAtCatalogScale(t *testing.T) {
-	// The extra set was looked at while tuning; the held-out, third and
-	// fourth blind sets were written blind and are never tuned on
-	// (testdata/eval/README-heldout.md, README-blind3.md, README-blind4.md).
+	// The extra set was looked at while tuning; the held-out set and the
+	// third to fifth blind sets were written blind and are never tuned on
+	// (testdata/eval/README-heldout.md, README-blind3.md … README-blind5.md).
 	sets := map[string]string{
 		"extra":    "../../testdata/eval/questions-extra.jsonl",
 		"held-out": "../../testdata/eval/questions-heldout.jsonl",
 		"blind3":   "../../testdata/eval/questions-blind3.jsonl",
 		"blind4":   "../../testdata/eval/questions-blind4.jsonl",
+		"blind5":   "../../testdata/eval/questions-blind5.jsonl",
 	}
 	for name, bundle := range scaleBundles(t) {
 		for set, questions := range sets {

@@ -47,11 +47,11 @@ func TestTextPassInMemoryMatchesIndex(t *testing.T) {
 	}
 	defer e.Close()
 	var texts []string
-	for _, set := range []string{"questions-extra.jsonl", "questions-tune.jsonl", "questions-blind2.jsonl", "questions-heldout.jsonl", "questions-blind3.jsonl", "questions-blind4.jsonl"} {
+	for _, set := range []string{"questions-extra.jsonl", "questions-tune.jsonl", "questions-blind2.jsonl", "questions-heldout.jsonl", "questions-blind3.jsonl", "questions-blind4.jsonl", "questions-blind5.jsonl"} {
 		texts = append(texts, readQuestionTexts(t, filepath.Join(repoRoot(t), "testdata", "eval", set))...)
 	}
 	if len(texts) < 200 {
-		t.Fatalf("%d questions, want the six sets", len(texts))
+		t.Fatalf("%d questions, want the seven sets", len(texts))
 	}
 	compareTextPasses(t, e, texts, filter{})
 	for _, f := range []filter{{sources: []string{"fred"}}, {sources: []string{"evds", "weo"}, frequency: "A"}, {country: "TUR"}} {
