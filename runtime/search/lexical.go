@@ -225,11 +225,13 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		// A label spelled another way ("Labour", "Cheques": the index
 		// holds labels as written) is a clause of its own, at the word's
 		// weight: one clause of both spellings would halve the score of a
-		// label holding one (bleve's coordination).
+		// label holding one (bleve's coordination). It is not another
+		// topic word: common title words that bring candidates together
+		// count the word once.
 		for _, v := range voc.Variants(t.text) {
 			if vt := l.tokens(v); !slices.Equal(vt, toks) {
 				for _, f := range fields {
-					add(vt, f.name, false, t.weight*f.boost, t.weight == 1)
+					add(vt, f.name, false, t.weight*f.boost, false)
 				}
 			}
 		}
