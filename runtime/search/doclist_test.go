@@ -97,11 +97,16 @@ func TestBestTitles(t *testing.T) {
 		checkBestTitles(t, every, nil)
 		// Words of a row's heading count too, once per word.
 		checkBestTitles(t, every, []uint32{5, 7, 3})
+		// Query words only headings hold (a rare word, an expansion)
+		// count as well.
+		checkBestTitles(t, every, []uint32{5, 7, 3, 4, 9})
 	}
-	// One word: no title holds two.
+	// One title word: its titles need a heading holding another word.
+	checkBestTitles(t, []uint32{3}, []uint32{5, 4})
+	checkBestTitles(t, []uint32{3}, []uint32{5, 1})
 	tf := &fieldPostings{l: &lexIndex{docRow: make([]int32, 10)}, lists: map[string]*titlePostings{"a": {docs: []uint32{1, 2}, sat: []float64{1, 1}}}}
 	if got, err := tf.bestTitles(context.Background(), []titleClause{{tok: "a", weight: 1}}, 5, headWordsOf{}); err != nil || len(got) != 0 {
-		t.Errorf("one word: %v, %v; want none", got, err)
+		t.Errorf("one word, no headings: %v, %v; want none", got, err)
 	}
 }
 
@@ -128,13 +133,14 @@ func checkBestTitles(t *testing.T, every, headEvery []uint32) {
 	}
 	// Document d's row is under heading d % headings, which holds word i
 	// when (heading+1) % headEvery[i] == 0.
+	// Words past the clauses are held by headings only.
 	headHolds := func(h uint32, i int) bool { return headEvery != nil && (h+1)%headEvery[i] == 0 }
-	headScore := func(h uint32, i int) float32 { return float32(clauses[i].weight * boostHeading / float64(1+h%5)) }
+	headScore := func(h uint32, i int) float32 { return float32(float64(i+1) * boostHeading / float64(1+h%5)) }
 	var heads headWordsOf
 	if headEvery != nil {
 		heads.held = make([]headWords, headings)
 		for h := range uint32(headings) {
-			for i := range clauses {
+			for i := range headEvery {
 				if headHolds(h, i) {
 					heads.held[h].words |= 1 << i
 					heads.held[h].score += headScore(h, i)
@@ -160,15 +166,21 @@ func checkBestTitles(t *testing.T, every, headEvery []uint32) {
 					fromShorter = fromShorter || i != longest
 				}
 			}
-			for i := range clauses {
+			for i := range headEvery {
 				if h := d % headings; d < docs-1 && headHolds(h, i) {
 					s += headScore(h, i)
-					if _, inTitle := slices.BinarySearch(tf.lists[clauses[i].tok].docs, d); !inTitle {
+					inTitle := false
+					if i < len(clauses) {
+						_, inTitle = slices.BinarySearch(tf.lists[clauses[i].tok].docs, d)
+					}
+					if !inTitle {
 						held++
 					}
 				}
 			}
-			// Only titles holding a word of a shorter list are read.
+			// Only titles holding a word of a shorter list are read
+			// (every title of a lone word).
+			fromShorter = fromShorter || len(clauses) == 1 && held > 0 && d%every[0] == 0
 			if held >= 2 && fromShorter {
 				ref.offer(rowScore{int32(d), float64(s)})
 			}

@@ -205,23 +205,135 @@ type headScores struct {
 
 var headScorePool sync.Pool
 
-// headWordsOf returns, for best titles (doclist.go), what each row's
-// heading holds of the clauses' words (bit i for clauses[i], the first
-// maxBestWords) and their heading-field score: the clause's title weight
-// times boostHeading, with the heading's own saturation (the title
-// field's idf stands in for the heading field's). Empty without the
-// heading field or clauses.
-func (e *Engine) headWordsOf(clauses []titleClause) headWordsOf {
-	if e.headField == nil || e.docHead == nil || len(clauses) < minBestTitleWords {
-		return headWordsOf{}
-	}
-	held := make([]headWords, len(e.cat.Headings))
-	for i, c := range clauses[:min(len(clauses), maxBestWords)] {
-		for _, p := range e.headField.postings[c.tok] {
-			hw := &held[p.head]
-			hw.words |= 1 << i
-			hw.score += float32(c.weight * boostHeading * e.headField.saturation(p))
-		}
-	}
-	return headWordsOf{docHead: e.docHead, held: held}
+// headWord is a query word a best title's heading may hold (doclist.go):
+// any of alts, each a token list the heading holds whole (the word, or a
+// synonym expansion of it), weighted as its title clause is.
+type headWord struct {
+	alts   [][]string
+	weight float64
 }
+
+// expandedWords is a synonym expansion as best titles' headings read it:
+// the query phrase it expands, its tokens and its weight.
+type expandedWords struct {
+	from   string
+	toks   []string
+	weight float64
+}
+
+// bestHeadWords returns the words a best title's heading may hold: the
+// common topic words (together, in order, each with its expansions),
+// then the query's other topic title words (rare ones, which bring their
+// own titles but not the short titles filed under a heading that says
+// them) and the expansions of phrases that are no topic word, each once.
+// "education CPI Turkey" has one common topic word, "education"; the
+// heading "Consumer Price Index (2003=100)" holds the expansion of "cpi",
+// so "10.EDUCATION" under it holds two.
+func (e *Engine) bestHeadWords(together, clauses []clause, expanded []expandedWords) []headWord {
+	var words []headWord
+	at := map[string]int{} // token → its word
+	for _, c := range together {
+		at[c.tm.tok] = len(words)
+		words = append(words, headWord{alts: [][]string{{c.tm.tok}}, weight: c.tm.weight})
+	}
+	for _, c := range clauses {
+		if c.tm == nil || !c.topic {
+			continue
+		}
+		if _, ok := at[c.tm.tok]; ok {
+			continue
+		}
+		at[c.tm.tok] = len(words)
+		words = append(words, headWord{alts: [][]string{{c.tm.tok}}, weight: c.tm.weight})
+	}
+	for _, x := range expanded {
+		key := x.from
+		if ft := e.lex.tokens(x.from); len(ft) == 1 {
+			key = ft[0]
+		}
+		w := x.weight * boostTitle
+		if i, ok := at[key]; ok {
+			words[i].alts = append(words[i].alts, x.toks)
+			continue
+		}
+		at[key] = len(words)
+		words = append(words, headWord{alts: [][]string{x.toks}, weight: w})
+	}
+	return words[:min(len(words), maxBestWords)]
+}
+
+// headWordsOf returns, for best titles (doclist.go), what each row's
+// heading holds of the words (bit i for words[i], the first maxBestWords)
+// and their heading-field score: the word's title weight times
+// boostHeading, with the heading's own saturation (the title field's idf
+// stands in for the heading field's; for an expansion, its least
+// saturated token's, and for a word held several ways, its best). Empty
+// without the heading field or words. release hands the scratch back.
+func (e *Engine) headWordsOf(words []headWord) (held headWordsOf, release func()) {
+	if e.headField == nil || e.docHead == nil || len(words) < minBestTitleWords {
+		return headWordsOf{}, func() {}
+	}
+	n := len(e.cat.Headings)
+	sc, _ := headHoldPool.Get().(*headHold)
+	if sc == nil || len(sc.held) != n {
+		sc = &headHold{held: make([]headWords, n), count: make([]uint16, n), least: make([]float32, n), best: make([]float32, n)}
+	} else {
+		clear(sc.held)
+	}
+	hf := e.headField
+	for i, w := range words[:min(len(words), maxBestWords)] {
+		wordHeads := sc.wordHeads[:0]
+		for _, alt := range w.alts {
+			if len(alt) == 0 || len(alt) > math.MaxUint16 {
+				continue
+			}
+			// A heading holds the alternative when each of its tokens
+			// found it holding the ones before.
+			altHeads := sc.altHeads[:0]
+			for j, t := range alt {
+				for _, p := range hf.postings[t] {
+					h := p.head
+					if int(sc.count[h]) != j {
+						continue
+					}
+					s := float32(hf.saturation(p))
+					if j == 0 {
+						altHeads = append(altHeads, h)
+						sc.least[h] = s
+					} else {
+						sc.least[h] = min(sc.least[h], s)
+					}
+					sc.count[h]++
+				}
+			}
+			for _, h := range altHeads {
+				if int(sc.count[h]) == len(alt) {
+					if sc.best[h] == 0 {
+						wordHeads = append(wordHeads, h)
+					}
+					sc.best[h] = max(sc.best[h], sc.least[h], math.SmallestNonzeroFloat32)
+				}
+				sc.count[h], sc.least[h] = 0, 0
+			}
+			sc.altHeads = altHeads
+		}
+		for _, h := range wordHeads {
+			hw := &sc.held[h]
+			hw.words |= 1 << i
+			hw.score += float32(w.weight*boostHeading) * sc.best[h]
+			sc.best[h] = 0
+		}
+		sc.wordHeads = wordHeads
+	}
+	return headWordsOf{docHead: e.docHead, held: sc.held}, func() { headHoldPool.Put(sc) }
+}
+
+// headHold is headWordsOf's per-heading scratch, reused across queries.
+type headHold struct {
+	held                []headWords
+	count               []uint16  // tokens of the alternative the heading holds so far
+	least, best         []float32 // the alternative's least saturation; the word's best
+	altHeads, wordHeads []int32
+}
+
+var headHoldPool sync.Pool

@@ -258,6 +258,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	// "unemployed", "price"): scoring its tens of thousands of titles
 	// doubled p99 latency for no measured gain.
 	var standIns [][]string
+	var expanded []expandedWords
 	if synonymWeight > 0 {
 		for i, x := range exps {
 			if i == maxExpansions {
@@ -267,6 +268,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 				continue
 			}
 			toks := l.tokens(strings.Join(x.Terms, " "))
+			expanded = append(expanded, expandedWords{from: x.From, toks: toks, weight: x.Weight * synonymWeight})
 			for _, f := range fields[:3] {
 				add(toks, f.name, true, x.Weight*synonymWeight*f.boost, false)
 			}
@@ -294,14 +296,15 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			rarest = i
 		}
 	}
+	titleRarest := rarestTitleClause(clauses, limit)
 	var sumSq float64 // bleve's sum of squared clause weights
 	var commonClauses, together []clause
 	for i, c := range clauses {
-		if c.tm != nil && c.topic && c.df > limit && i != rarest {
+		if c.tm != nil && c.topic && c.df > limit && i != rarest && i != titleRarest {
 			together = append(together, c)
 		}
 		switch {
-		case c.df <= limit || i == rarest:
+		case c.df <= limit || i == rarest || i == titleRarest:
 			rare = append(rare, c.q)
 			tq.mem.must = append(tq.mem.must, c.mem)
 		case c.tm != nil && e.titleInMemory && c.df > limit:
@@ -344,15 +347,20 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		return tq
 	}
 	var best []titleClause
-	if len(together) >= minBestTitleWords {
+	var heads []headWord
+	if len(together) > 0 {
 		for _, c := range together {
 			best = append(best, *c.tm)
+		}
+		heads = e.bestHeadWords(together, clauses, expanded)
+		if len(together)+len(heads)-len(best) < minBestTitleWords {
+			best, heads = nil, nil
 		}
 	}
 	if tokens, least := togetherTokens(together); e.titleMem != nil && (len(standIns) > 0 || len(tokens) > 0 || len(best) > 0) {
 		// The titles are read from the in-memory postings when the text
 		// pass starts (searchText, doclist.go).
-		tq.extra = &extraCandidates{standIns: standIns, together: tokens, least: least, best: best}
+		tq.extra = &extraCandidates{standIns: standIns, together: tokens, least: least, best: best, heads: heads}
 		must = unionQuery{main: must, extra: &tq.extra.docs}
 	}
 	if len(common) == 0 {
@@ -365,6 +373,28 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	b.SetMinShould(0)
 	tq.q = b
 	return tq
+}
+
+// rarestTitleClause returns the clause of the rarest topic word in
+// titles when no title clause is rare (every one in more than limit
+// titles), else -1. It brings candidates besides the rarest clause of
+// any field: that one may be the same word in a field few rows fill
+// (alt, unit), and "education" would then bring only the nine rows whose
+// alternative labels say it, never the titles that do.
+func rarestTitleClause(clauses []clause, limit uint64) int {
+	at := -1
+	for i, c := range clauses {
+		if c.mem.field != textindex.FieldTitle {
+			continue
+		}
+		if c.df <= limit {
+			return -1
+		}
+		if c.tm != nil && c.topic && (at < 0 || c.df < clauses[at].df) {
+			at = i
+		}
+	}
+	return at
 }
 
 // variantPhrase returns words with each word that has another spelling
@@ -537,7 +567,9 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 		return hits, nil
 	}
 	if tq.extra != nil {
-		docs, err := e.titleMem.extraDocs(ctx, tq.extra, e.headWordsOf(tq.extra.best))
+		heads, release := e.headWordsOf(tq.extra.heads)
+		docs, err := e.titleMem.extraDocs(ctx, tq.extra, heads)
+		release()
 		if err != nil {
 			return hits, err
 		}
