@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/sextant-dev/sextant/bundle"
@@ -91,5 +92,30 @@ func TestCommonWordBringsItsTitles(t *testing.T) {
 	}
 	if titles != 14 || !got["evds:10.EDUCATION"] || !got["evds:PUPILS,_LEVEL_0_(ARCHIVE)"] {
 		t.Errorf("%d of 14 education titles, 10.EDUCATION %v, alt-labelled row %v: %v", titles, got["evds:10.EDUCATION"], got["evds:PUPILS,_LEVEL_0_(ARCHIVE)"], got)
+	}
+}
+
+// TestExpansionsOfOnePhraseWeighItOnce checks that a phrase's synonym
+// expansions together weigh what its heaviest does: "inflation" and
+// "CPI" expand to six clauses that a title "Consumer Price Index" all
+// holds, and summed at full weight they outweighed the word the query
+// asked about ("transport") in the component's own label, "07.TRANSPORT"
+// under the CPI heading.
+func TestExpansionsOfOnePhraseWeighItOnce(t *testing.T) {
+	e := newEngine(t, shortTitlesFixture(), true, Options{})
+	u := e.parser.Parse("transport inflation CPI")
+	share := expansionShares(u.Expansions)
+	sum, most := map[string]float64{}, map[string]float64{}
+	for i, x := range u.Expansions {
+		sum[x.From] += x.Weight * share[i]
+		most[x.From] = max(most[x.From], x.Weight)
+	}
+	if len(most) < 2 {
+		t.Fatalf("expansions %+v: want some of two phrases", u.Expansions)
+	}
+	for from, m := range most {
+		if math.Abs(sum[from]-m) > 1e-12 {
+			t.Errorf("expansions of %q weigh %v together, want %v", from, sum[from], m)
+		}
 	}
 }

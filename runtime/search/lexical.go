@@ -260,6 +260,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	var standIns [][]string
 	var expanded []expandedWords
 	if synonymWeight > 0 {
+		share := expansionShares(exps[:min(len(exps), maxExpansions)])
 		for i, x := range exps {
 			if i == maxExpansions {
 				break
@@ -270,7 +271,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			toks := l.tokens(strings.Join(x.Terms, " "))
 			expanded = append(expanded, expandedWords{from: x.From, toks: toks, weight: x.Weight * synonymWeight})
 			for _, f := range fields[:3] {
-				add(toks, f.name, true, x.Weight*synonymWeight*f.boost, false)
+				add(toks, f.name, true, x.Weight*share[i]*synonymWeight*f.boost, false)
 			}
 			// The expansion spelled the other way too ("labour force").
 			if alt := variantPhrase(voc, x.Terms); alt != "" {
@@ -373,6 +374,29 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	b.SetMinShould(0)
 	tq.q = b
 	return tq
+}
+
+// expansionShares returns each expansion's share of its phrase's weight:
+// the expansions of one phrase together weigh what its heaviest does.
+// "inflation" expands to "consumer price", "consumer price index", "cpi"
+// and "price index", "CPI" to two of them again: at full weight a title
+// "Consumer Price Index" scored each, six clauses for two query words,
+// and outranked "07.TRANSPORT" under the CPI heading for "transport
+// inflation (CPI transport group)", whose one asked-for word it lacks.
+// Measured against full weights: R@1 +4 (dev, extra, blind2), R@5 +1,
+// R@20 and HR@5 +1 on extra, two rows one place down inside the top 5;
+// shares of (heaviest/sum)^0.5 and ^1.5 measured worse.
+func expansionShares(exps []query.Expansion) []float64 {
+	sum, most := map[string]float64{}, map[string]float64{}
+	for _, x := range exps {
+		sum[x.From] += x.Weight
+		most[x.From] = max(most[x.From], x.Weight)
+	}
+	out := make([]float64, len(exps))
+	for i, x := range exps {
+		out[i] = most[x.From] / sum[x.From]
+	}
+	return out
 }
 
 // rarestTitleClause returns the clause of the rarest topic word in
