@@ -277,7 +277,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			if alt := variantPhrase(voc, x.Terms); alt != "" {
 				if at := l.tokens(alt); !slices.Equal(at, toks) {
 					for _, f := range fields[:3] {
-						add(at, f.name, true, x.Weight*synonymWeight*f.boost, false)
+						add(at, f.name, true, x.Weight*share[i]*synonymWeight*f.boost, false)
 					}
 				}
 			}
