@@ -121,9 +121,17 @@ func (p *Parser) Parse(q string) Understanding {
 		}
 	}
 	p.findFrequency(&u, toks, facet)
+	opposite := make([]bool, len(toks)) // words that would match the adjustment not asked for
 	for _, s := range p.v.seasonal.scan(toks) {
 		u.SeasonalAdjustment = s.values[0] // the last mention wins
 		mark(facet, s)
+		if s.values[0] == "NSA" {
+			// "not seasonally adjusted": its "seasonally adjusted" would
+			// match the labels of adjusted rows in the text search.
+			for i := s.start; i < s.end; i++ {
+				opposite[i] = p.v.saWords[toks[i].norm]
+			}
+		}
 	}
 	for _, s := range p.v.unitQuery.scan(toks) {
 		u.Units = appendUnique(u.Units, s.values...)
@@ -136,7 +144,7 @@ func (p *Parser) Parse(q string) Understanding {
 		switch {
 		case t.code:
 			u.IDs = appendUnique(u.IDs, t.raw)
-		case p.v.stop[t.norm]:
+		case p.v.stop[t.norm], opposite[i]:
 		default:
 			u.Terms = append(u.Terms, t.norm)
 			if !facet[i] {

@@ -176,6 +176,33 @@ func TestParseTopicTermsDropFacetWords(t *testing.T) {
 	}
 }
 
+// TestParseNotAdjustedDropsAdjustedWords checks that an unadjusted ask
+// keeps out of the text search the words that name adjusted data, and
+// keeps the ones that name unadjusted data.
+func TestParseNotAdjustedDropsAdjustedWords(t *testing.T) {
+	for _, c := range []struct {
+		q          string
+		want, gone []string
+	}{
+		{"unemployment rate, not seasonally adjusted", []string{"unemployment", "rate"}, []string{"seasonally", "adjusted"}},
+		{"non-seasonally adjusted payrolls", []string{"payroll"}, []string{"seasonally", "adjusted"}},
+		{"unadjusted retail sales", []string{"unadjusted", "retail", "sale"}, nil},
+		{"retail sales, seasonally adjusted", []string{"retail", "sale", "seasonally", "adjusted"}, nil},
+	} {
+		u := Parse(c.q)
+		for _, w := range c.want {
+			if !slices.Contains(u.Terms, w) {
+				t.Errorf("%q: Terms %v lack %q", c.q, u.Terms, w)
+			}
+		}
+		for _, w := range c.gone {
+			if slices.Contains(u.Terms, w) {
+				t.Errorf("%q: Terms %v hold %q, which would match adjusted rows", c.q, u.Terms, w)
+			}
+		}
+	}
+}
+
 func TestParseIDs(t *testing.T) {
 	u := Parse("compare TP.FG.J0 with FP.CPI.TOTL.ZG and FPOLM_PA, growth 3.5")
 	want := []string{"TP.FG.J0", "FP.CPI.TOTL.ZG", "FPOLM_PA"}

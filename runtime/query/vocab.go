@@ -29,6 +29,7 @@ type Vocabulary struct {
 	synonyms     *phraseSet[synonym]
 	frequency    *phraseSet[frequencyHint]
 	seasonal     *phraseSet[string]
+	saWords      map[string]bool // words of the phrases that ask for adjusted data
 	seasonalRows *phraseSet[string]
 	unitQuery    *phraseSet[string]
 	unitRows     *phraseSet[string]
@@ -343,6 +344,14 @@ func (v *Vocabulary) loadSeasonal(l line, set *phraseSet[string]) error {
 	set.add(k, l.cells[1])
 	if set == v.seasonal {
 		v.reserve(k)
+		if l.cells[1] == "SA" {
+			if v.saWords == nil {
+				v.saWords = map[string]bool{}
+			}
+			for _, w := range k.words {
+				v.saWords[w] = true
+			}
+		}
 	}
 	return nil
 }
