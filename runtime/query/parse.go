@@ -137,7 +137,7 @@ func (p *Parser) Parse(q string) Understanding {
 		u.Units = appendUnique(u.Units, s.values...)
 	}
 	p.findSources(&u, toks, facet)
-	u.WantsArchived = p.v.archivedAsk.contains(toks)
+	p.findArchivedAsk(&u, toks, opposite)
 	p.findExpansions(&u, toks)
 
 	for i, t := range toks {
@@ -153,6 +153,33 @@ func (p *Parser) Parse(q string) Understanding {
 		}
 	}
 	return u
+}
+
+// findArchivedAsk sets WantsArchived when the query asks for archived,
+// discontinued or historical rows, unless it says it does not ("not
+// archived", "excluding discontinued", "non-archived"): then those words
+// are kept out of the text search (opposite), where they would match the
+// archived rows' labels.
+func (p *Parser) findArchivedAsk(u *Understanding, toks []qtoken, opposite []bool) {
+	for _, s := range p.v.archivedAsk.scan(toks) {
+		neg := s.start - 1
+		for neg >= 0 && p.v.stop[toks[neg].norm] && !p.v.archivedNot[toks[neg].norm] {
+			neg-- // "not the archive"
+		}
+		if neg >= 0 && p.v.archivedNot[toks[neg].norm] {
+			for i := neg; i < s.end; i++ {
+				opposite[i] = true
+			}
+			continue
+		}
+		u.WantsArchived = true
+	}
+	// A negation the analysis joined to its word ("nonarchived").
+	for i, t := range toks {
+		if rest, ok := strings.CutPrefix(t.norm, "non"); ok && p.v.archivedNot["non"] && rest != "" && p.v.archivedAsk.contains(p.v.analyze(rest)) {
+			opposite[i] = true
+		}
+	}
 }
 
 func mark[T any](facet []bool, s span[T]) {

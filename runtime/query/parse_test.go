@@ -3,6 +3,7 @@ package query
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
@@ -198,6 +199,32 @@ func TestParseNotAdjustedDropsAdjustedWords(t *testing.T) {
 		for _, w := range c.gone {
 			if slices.Contains(u.Terms, w) {
 				t.Errorf("%q: Terms %v hold %q, which would match adjusted rows", c.q, u.Terms, w)
+			}
+		}
+	}
+}
+
+// TestParseNotArchived checks that a query asking not to see archived
+// rows does not ask for them, and keeps the word out of the text search.
+func TestParseNotArchived(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want bool
+	}{
+		{"archived unemployment rate", true},
+		{"discontinued series of money supply", true},
+		{"unemployment rate, not archived", false},
+		{"current (non-archived) unemployment series", false},
+		{"money supply excluding discontinued series", false},
+		{"current series, not the archive", false},
+	} {
+		u := Parse(c.q)
+		if u.WantsArchived != c.want {
+			t.Errorf("%q: WantsArchived %v, want %v", c.q, u.WantsArchived, c.want)
+		}
+		for _, w := range u.Terms {
+			if !c.want && strings.Contains(w, "archiv") || !c.want && strings.Contains(w, "discontinued") {
+				t.Errorf("%q: Terms %v hold %q, which would match archived rows", c.q, u.Terms, w)
 			}
 		}
 	}

@@ -38,6 +38,7 @@ type Vocabulary struct {
 	sourceRows   *phraseSet[string]
 	archivedRows *phraseSet[bool]
 	archivedAsk  *phraseSet[bool]
+	archivedNot  map[string]bool // words that turn an ask for archived rows around ("not", "excluding")
 	states       *phraseSet[string]
 	implied      *phraseSet[string] // phrase -> ISO3 it implies
 	stateCodes   map[string]bool
@@ -437,8 +438,17 @@ func (v *Vocabulary) loadArchived(l line) error {
 		v.archivedAsk.add(v.phrase(l.cells[1]), true)
 	case "row":
 		v.archivedRows.add(v.phrase(l.cells[1]), true)
+	case "not":
+		k := v.phrase(l.cells[1])
+		if len(k.words) != 1 {
+			return l.errf(1, "want one word, got %q", l.cells[1])
+		}
+		if v.archivedNot == nil {
+			v.archivedNot = map[string]bool{}
+		}
+		v.archivedNot[k.words[0]] = true
 	default:
-		return l.errf(0, "kind %q is neither q nor row", l.cells[0])
+		return l.errf(0, "kind %q is not q, row or not", l.cells[0])
 	}
 	return nil
 }
