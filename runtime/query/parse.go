@@ -7,6 +7,7 @@
 package query
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -238,11 +239,33 @@ func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState [
 	for _, s := range states {
 		stateSpans[[2]int{s.start, s.end}] = true
 	}
+	// A country named only in its currency ("US dollars", "Turkish
+	// lira") is what the figures are counted in when another country is
+	// named outright: "UK GDP per capita in US dollars" asks about the
+	// United Kingdom. Named only so ("yen per US dollar"), it stays.
+	inCurrency := make([]bool, len(toks))
+	for _, s := range p.v.unitQuery.scan(toks) {
+		if slices.ContainsFunc(s.values, func(h string) bool { return p.v.unitGroup[h] == "currency" }) {
+			for i := s.start; i < s.end; i++ {
+				inCurrency[i] = true
+			}
+		}
+	}
+	currencyOf := func(h found) bool { // "US dollar", or "Japanese" before "yen"
+		return inCurrency[h.s.start] || h.s.end < len(toks) && inCurrency[h.s.end]
+	}
+	outright := false
+	for _, h := range hits {
+		outright = outright || !currencyOf(h) && !inState[h.s.start]
+	}
 	for _, h := range hits {
 		// A country name inside a state's name ("New Mexico") is not a
 		// country. A name that is both ("Georgia") is the state when the
 		// query also names the United States, otherwise the country.
 		if inState[h.s.start] && (usa || !stateSpans[[2]int{h.s.start, h.s.end}]) {
+			continue
+		}
+		if outright && currencyOf(h) {
 			continue
 		}
 		u.Countries = appendUnique(u.Countries, h.iso3)

@@ -40,6 +40,13 @@ func TestParseCountries(t *testing.T) {
 		{"USD/JPY", []string{"JPN"}},                       // the dollar implies no country
 		{"gold price in GBP", []string{"GBR"}},
 		{"they won the peso bet", nil}, // shared and English names imply none
+		// A country named only in its currency gives way to one named
+		// outright, and stays when no other is.
+		{"UK GDP per capita in US dollars", []string{"GBR"}},
+		{"interest rate on US dollar deposits at Turkish banks", []string{"TUR"}},
+		{"Turkish lira deposits", []string{"TUR"}},
+		{"Japanese yen per US dollar", []string{"JPN", "USA"}},
+		{"British pound to Turkish lira, buying rate", []string{"GBR", "TUR"}},
 	}
 	for _, c := range cases {
 		u := Parse(c.q)
