@@ -161,6 +161,9 @@ func TestParseTermsCleaning(t *testing.T) {
 		{"house prices", []string{"house", "price"}},
 		{"treasuries and securities", []string{"treasury", "security"}},
 		{"news series", []string{"news"}}, // "series" is a stop word, "news" no plural
+		// Labels tell "(Value TRL)" from "(Quantity)", "(Number)" from amounts.
+		{"value of banknotes in circulation", []string{"value", "banknote", "circulation"}},
+		{"number of new companies", []string{"number", "new", "company"}},
 		{"inflation in %", []string{"inflation", "percent"}},
 		{"the Fed's balance sheet", []string{"fed", "balance", "sheet"}},
 		{"İSTANBUL house prices", []string{"istanbul", "house", "price"}},
