@@ -349,7 +349,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	}
 	var best []titleClause
 	var heads []headWord
-	if len(together) > 0 {
+	if len(together) > 0 && e.titleMem != nil {
 		for _, c := range together {
 			best = append(best, *c.tm)
 		}
