@@ -59,7 +59,7 @@ beside it (by_set).`,
 				return err
 			}
 			defer eng.Close()
-			rep, err := evalret.Run(c.Context, eng, qs, evalret.Options{Mode: mode, HasNativeID: cat.HasNative})
+			rep, err := evalret.Run(c.Context, eng, qs, evalret.Options{Mode: mode, HasNativeID: cat.HasNative, HeadingOf: cat.HeadingOfNative})
 			if err != nil {
 				return err
 			}

@@ -102,8 +102,11 @@ func TestRetrievalAtCatalogScale(t *testing.T) {
 					if err := json.Unmarshal([]byte(out), &rep); err != nil {
 						t.Fatal(err)
 					}
-					t.Logf("%s %s %-8s n %d in catalog %d  R@1 %.3f R@5 %.3f R@20 %.3f MRR %.3f HR@5 %.3f",
-						name, set, mode, rep.N, rep.InCatalog, rep.RecallAt1, rep.RecallAt5, rep.RecallAt20, rep.MRR, rep.HeadingRecallAt5)
+					t.Logf("%s %s %-8s n %d in catalog %d  R@1 %.3f R@5 %.3f R@20 %.3f MRR %.3f HR@5 %.3f GH@5 %.3f",
+						name, set, mode, rep.N, rep.InCatalog, rep.RecallAt1, rep.RecallAt5, rep.RecallAt20, rep.MRR, rep.HeadingRecallAt5, rep.GoldHeadingAt5)
+					if rep.GoldHeadingAt5 < rep.HeadingRecallAt5 {
+						t.Errorf("%s %s %s: GH@5 %.3f below HR@5 %.3f: a group showing a gold row has that row's heading", name, set, mode, rep.GoldHeadingAt5, rep.HeadingRecallAt5)
+					}
 					mrr[mode] = rep.MRR
 				}
 				if mrr["hybrid"] < mrr["keyword"]-0.05 {

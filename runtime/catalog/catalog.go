@@ -125,6 +125,16 @@ func (c *Catalog) HasNative(source, native string) bool {
 	return ok
 }
 
+// HeadingOfNative returns the heading id of a source's row by its native
+// id, "" when the row has no heading or is not in the catalog.
+func (c *Catalog) HeadingOfNative(source, native string) string {
+	i, ok := c.byNative[source+"\x00"+native]
+	if !ok {
+		return ""
+	}
+	return c.Rows[i].HeadingID
+}
+
 // Sources lists the source namespaces, sorted.
 func (c *Catalog) Sources() []string {
 	var out []string

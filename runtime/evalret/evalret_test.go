@@ -176,7 +176,7 @@ func TestReportJSONFieldNames(t *testing.T) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"n", "in_catalog", "recall_at_1", "recall_at_5", "recall_at_20", "mrr", "heading_recall_at_5", "questions"} {
+	for _, k := range []string{"n", "in_catalog", "recall_at_1", "recall_at_5", "recall_at_20", "mrr", "heading_recall_at_5", "gold_heading_at_5", "questions"} {
 		if _, ok := m[k]; !ok {
 			t.Errorf("report JSON lacks %q: %s", k, b)
 		}
@@ -322,5 +322,51 @@ func TestSummaryBySet(t *testing.T) {
 	}
 	if rep, err = Run(context.Background(), fs, qs, Options{}); err != nil || rep.BySet != nil {
 		t.Errorf("one set: by set %+v (err %v); want none", rep.BySet, err)
+	}
+}
+
+func TestGoldHeadingCountsAGroupThatDoesNotShowTheGoldRow(t *testing.T) {
+	// Groups are headed "a", "b", "c", ... in order (fakeSearcher). The
+	// gold row G sits under heading "c": the third group shows only a
+	// sibling, so the strict heading rank finds nothing while the gold
+	// heading's group is third. A gold row outside the catalog (no
+	// heading) and an unknown heading count for nothing, unless a group
+	// shows the gold row itself.
+	fs := &fakeSearcher{answers: map[string][][]string{
+		"sibling": {{"evds:A"}, {"evds:B"}, {"evds:S"}},
+		"shown":   {{"evds:A"}, {"evds:G"}},
+		"beyond":  {{"evds:A"}, {"evds:B"}, {"evds:C"}, {"evds:D"}, {"evds:E"}, {"evds:F"}},
+		"none":    {{"evds:A"}},
+		"loose":   {{"evds:A"}, {"evds:L"}},
+	}}
+	heads := map[string]string{"G": "c", "H": "b", "K": "f"}
+	headingOf := func(source, native string) string {
+		if source != "evds" {
+			return ""
+		}
+		return heads[native]
+	}
+	qs := []Question{
+		{Question: "sibling", Source: "evds", GoldIDs: []string{"G"}},
+		{Question: "shown", Source: "evds", GoldIDs: []string{"MISSING", "H"}},
+		{Question: "beyond", Source: "evds", GoldIDs: []string{"K"}},
+		{Question: "none", Source: "evds", GoldIDs: []string{"MISSING"}},
+		{Question: "loose", Source: "evds", GoldIDs: []string{"L"}}, // shown, no heading known
+	}
+	rep, err := Run(context.Background(), fs, qs, Options{HeadingOf: headingOf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ strict, gold int }{{0, 3}, {0, 2}, {0, 6}, {0, 0}, {2, 2}}
+	for i, q := range rep.Questions {
+		if q.HeadingRank != want[i].strict || q.GoldHeadingRank != want[i].gold {
+			t.Errorf("%s: heading rank %d, gold heading rank %d; want %d, %d", q.Question, q.HeadingRank, q.GoldHeadingRank, want[i].strict, want[i].gold)
+		}
+	}
+	if math.Abs(rep.HeadingRecallAt5-1.0/5) > 1e-12 || math.Abs(rep.GoldHeadingAt5-3.0/5) > 1e-12 {
+		t.Errorf("HR@5 %v, GH@5 %v; want 0.2, 0.6", rep.HeadingRecallAt5, rep.GoldHeadingAt5)
+	}
+	if rep.BySource["evds"].GoldHeadingAt5 != rep.GoldHeadingAt5 {
+		t.Errorf("per-source GH@5 %v; want %v", rep.BySource["evds"].GoldHeadingAt5, rep.GoldHeadingAt5)
 	}
 }

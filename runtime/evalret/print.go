@@ -13,8 +13,8 @@ import (
 // rank, and for misses the first hits.
 func WriteText(w io.Writer, r Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "n=%d in_catalog=%d  R@1=%.3f R@5=%.3f R@20=%.3f MRR=%.3f HR@5=%.3f",
-		r.N, r.InCatalog, r.RecallAt1, r.RecallAt5, r.RecallAt20, r.MRR, r.HeadingRecallAt5)
+	fmt.Fprintf(&b, "n=%d in_catalog=%d  R@1=%.3f R@5=%.3f R@20=%.3f MRR=%.3f HR@5=%.3f GH@5=%.3f",
+		r.N, r.InCatalog, r.RecallAt1, r.RecallAt5, r.RecallAt20, r.MRR, r.HeadingRecallAt5, r.GoldHeadingAt5)
 	if r.Errors > 0 {
 		fmt.Fprintf(&b, " errors=%d", r.Errors)
 	}
@@ -32,7 +32,7 @@ func WriteText(w io.Writer, r Report) error {
 		sort.Strings(keys)
 		for _, k := range keys {
 			x := groups[k]
-			fmt.Fprintf(&b, "  %-*s n=%-3d R@1=%.3f R@5=%.3f R@20=%.3f HR@5=%.3f\n", width, k, x.N, x.RecallAt1, x.RecallAt5, x.RecallAt20, x.HeadingRecallAt5)
+			fmt.Fprintf(&b, "  %-*s n=%-3d R@1=%.3f R@5=%.3f R@20=%.3f HR@5=%.3f GH@5=%.3f\n", width, k, x.N, x.RecallAt1, x.RecallAt5, x.RecallAt20, x.HeadingRecallAt5, x.GoldHeadingAt5)
 		}
 	}
 	for _, q := range r.Questions {

@@ -17,6 +17,9 @@ type Options struct {
 	// HasNativeID tells whether a gold id exists in the searched catalog;
 	// nil counts every question as in the catalog.
 	HasNativeID func(source, nativeID string) bool
+	// HeadingOf returns the heading id of a gold row ("" when it has
+	// none or is not in the catalog); nil leaves GoldHeadingRank 0.
+	HeadingOf func(source, nativeID string) string
 }
 
 // QuestionResult is one question's outcome. Ranks are 1-based; 0 means
@@ -27,10 +30,16 @@ type QuestionResult struct {
 	Source      string   `json:"source"`
 	Gold        []string `json:"gold"`
 	InCatalog   bool     `json:"in_catalog"`
-	Rank        int      `json:"rank"`          // first gold row among hits in rank order (by score)
-	HeadingRank int      `json:"heading_rank"`  // first group holding a gold row
-	Top         []string `json:"top,omitempty"` // first few hit ids, for reading failures
-	Error       string   `json:"error,omitempty"`
+	Rank        int      `json:"rank"`         // first gold row among hits in rank order (by score)
+	HeadingRank int      `json:"heading_rank"` // first group holding a gold row
+	// GoldHeadingRank is the first group whose heading is a gold row's
+	// heading, whether or not that group shows the gold row itself: the
+	// group names its heading and size, and the agent can list the
+	// heading's rows from it. A group showing a gold row counts too, so
+	// it is never worse than HeadingRank.
+	GoldHeadingRank int      `json:"gold_heading_rank,omitempty"`
+	Top             []string `json:"top,omitempty"` // first few hit ids, for reading failures
+	Error           string   `json:"error,omitempty"`
 }
 
 // Report is the outcome of a question set. Rates are over N.
@@ -42,7 +51,10 @@ type Report struct {
 	RecallAt20       float64 `json:"recall_at_20"`
 	MRR              float64 `json:"mrr"`
 	HeadingRecallAt5 float64 `json:"heading_recall_at_5"`
-	Errors           int     `json:"errors,omitempty"`
+	// GoldHeadingAt5 is the share of questions with a gold row's heading
+	// among the first five groups (GoldHeadingRank ≤ 5).
+	GoldHeadingAt5 float64 `json:"gold_heading_at_5"`
+	Errors         int     `json:"errors,omitempty"`
 	// BySource is the same summary per question source (evds, fred, …):
 	// where a set's misses come from.
 	BySource map[string]SourceSummary `json:"by_source,omitempty"`
@@ -60,6 +72,7 @@ type SourceSummary struct {
 	RecallAt5        float64 `json:"recall_at_5"`
 	RecallAt20       float64 `json:"recall_at_20"`
 	HeadingRecallAt5 float64 `json:"heading_recall_at_5"`
+	GoldHeadingAt5   float64 `json:"gold_heading_at_5"`
 }
 
 // topShown is how many hit ids a QuestionResult keeps for reading.
@@ -97,6 +110,14 @@ func Run(ctx context.Context, s Searcher, qs []Question, o Options) (Report, err
 			rep.Errors++
 		} else {
 			qr.Rank, qr.HeadingRank, qr.Top = Ranks(res, q.Source, q.GoldIDs)
+			if o.HeadingOf != nil {
+				qr.GoldHeadingRank = GoldHeadingRank(res, q.Source, q.GoldIDs, o.HeadingOf)
+				// A group showing a gold row counts too, headed or not
+				// (a source's rows without a heading share one group).
+				if qr.HeadingRank > 0 && (qr.GoldHeadingRank == 0 || qr.HeadingRank < qr.GoldHeadingRank) {
+					qr.GoldHeadingRank = qr.HeadingRank
+				}
+			}
 		}
 		rep.Questions = append(rep.Questions, qr)
 	}
@@ -140,6 +161,24 @@ func Ranks(res search.Result, source string, gold []string) (rank, headingRank i
 	return rank, headingRank, top
 }
 
+// GoldHeadingRank returns the 1-based position of the first group whose
+// heading is the heading of one of the gold rows (headingOf maps a gold
+// native id to its heading id), 0 when no group's is.
+func GoldHeadingRank(res search.Result, source string, gold []string, headingOf func(source, nativeID string) string) int {
+	heads := map[string]bool{}
+	for _, g := range gold {
+		if h := headingOf(source, g); h != "" {
+			heads[h] = true
+		}
+	}
+	for i, g := range res.Groups {
+		if g.HeadingID != "" && heads[g.HeadingID] {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 func hitIsGold(h search.Hit, source string, isGold map[string]bool) bool {
 	ns, native := SplitID(h.ID)
 	if h.NativeID != "" {
@@ -153,7 +192,7 @@ func hitIsGold(h search.Hit, source string, isGold map[string]bool) bool {
 
 func (r *Report) summarise() {
 	r.N = len(r.Questions)
-	r.InCatalog, r.RecallAt1, r.RecallAt5, r.RecallAt20, r.MRR, r.HeadingRecallAt5 = 0, 0, 0, 0, 0, 0
+	r.InCatalog, r.RecallAt1, r.RecallAt5, r.RecallAt20, r.MRR, r.HeadingRecallAt5, r.GoldHeadingAt5 = 0, 0, 0, 0, 0, 0, 0
 	r.BySource, r.BySet = nil, nil
 	if r.N == 0 {
 		return
@@ -170,6 +209,7 @@ func (r *Report) summarise() {
 	}
 	all.finish()
 	r.RecallAt1, r.RecallAt5, r.RecallAt20, r.HeadingRecallAt5 = all.RecallAt1, all.RecallAt5, all.RecallAt20, all.HeadingRecallAt5
+	r.GoldHeadingAt5 = all.GoldHeadingAt5
 	r.MRR /= float64(r.N)
 	r.BySource = groupSummaries(r.Questions, func(q QuestionResult) string { return q.Source })
 	if sets := groupSummaries(r.Questions, func(q QuestionResult) string { return q.Set }); len(sets) > 1 {
@@ -203,6 +243,9 @@ func (s *SourceSummary) add(q QuestionResult) {
 	if q.HeadingRank > 0 && q.HeadingRank <= 5 {
 		s.HeadingRecallAt5++
 	}
+	if q.GoldHeadingRank > 0 && q.GoldHeadingRank <= 5 {
+		s.GoldHeadingAt5++
+	}
 }
 
 func (s *SourceSummary) finish() {
@@ -211,6 +254,7 @@ func (s *SourceSummary) finish() {
 	s.RecallAt5 /= n
 	s.RecallAt20 /= n
 	s.HeadingRecallAt5 /= n
+	s.GoldHeadingAt5 /= n
 }
 
 func b2f(b bool) float64 {
