@@ -107,7 +107,7 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 // every one of its words in has.
 func expandedIn(xs []query.Expansion, t string, has func(string) bool) bool {
 	for _, x := range xs {
-		if len(x.Terms) == 0 || !containsWord(x.From, t) {
+		if len(x.Terms) == 0 || !containsWord(x.From, t) || narrows(x) {
 			continue
 		}
 		all := true
@@ -122,6 +122,21 @@ func expandedIn(xs []query.Expansion, t string, has func(string) bool) bool {
 		}
 	}
 	return false
+}
+
+// narrows reports whether every word of expansion x is a word of the
+// phrase it expands ("gold reserves" → "gold", "tax revenue" → "revenue"):
+// such an expansion lets the text pass find labels that leave a word
+// out, but a row holding it has not answered the words it leaves out
+// (every "Republic Gold Coin" row covered "gold reserves of the CBRT" in
+// full). Measured on the tuning sets: tune R@1 +1, nothing else moved.
+func narrows(x query.Expansion) bool {
+	for _, w := range x.Terms {
+		if !containsWord(x.From, w) {
+			return false
+		}
+	}
+	return true
 }
 
 func containsWord(phrase, w string) bool {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/runtime/query"
 )
 
 // TestCoverageCountsTopicWordsAnswered checks a row's coverage: the share
@@ -103,5 +104,32 @@ func TestCoverageUnitUnknownIsNotMissing(t *testing.T) {
 		if got := e.coverage(u, rowOf(t, e, c.id)); math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%q on %s: coverage %.3f, want %.3f", c.query, c.id, got, c.want)
 		}
+	}
+}
+
+// TestNarrowingExpansionAnswersNoMissingWord checks that an expansion
+// made only of its phrase's own words ("gold reserves" → "gold") does not
+// answer the words it leaves out, while a rewording ("jobless rate" →
+// "unemployment rate") still answers its phrase's words.
+func TestNarrowingExpansionAnswersNoMissingWord(t *testing.T) {
+	xs := []query.Expansion{
+		{From: "gold reserve", Terms: []string{"gold"}, Weight: 0.7},
+		{From: "jobless rate", Terms: []string{"unemployment", "rate"}, Weight: 1},
+	}
+	row := map[string]bool{"gold": true, "coin": true, "unemployment": true, "rate": true}
+	has := func(w string) bool { return row[w] }
+	for _, c := range []struct {
+		word string
+		want bool
+	}{
+		{"reserve", false}, // only "gold" is held: the reserves are not
+		{"jobless", true},  // "unemployment rate" is held whole
+	} {
+		if got := expandedIn(xs, c.word, has); got != c.want {
+			t.Errorf("%q answered through an expansion: %v, want %v", c.word, got, c.want)
+		}
+	}
+	if !narrows(xs[0]) || narrows(xs[1]) {
+		t.Errorf("narrows: %v, %v; want true, false", narrows(xs[0]), narrows(xs[1]))
 	}
 }
