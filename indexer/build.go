@@ -126,6 +126,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		}
 	}
 	headIDs, heads := deriveHeadings(recs, labels, stemSources)
+	logf("%d rows take their outline parent's label as an alternative title", outlineParents(recs, headIDs))
 	rows := make([]bundle.SeriesRow, len(recs))
 	for i := range recs {
 		rows[i] = seriesRow(&recs[i], headIDs[i])
