@@ -1,6 +1,8 @@
 package query
 
 import (
+	"slices"
+	"strings"
 	"unicode"
 
 	"github.com/sextant-dev/sextant/internal/countries"
@@ -8,15 +10,20 @@ import (
 
 // Country is one entry of the country table query understanding uses.
 type Country struct {
-	ISO3  string
-	ISO2  string
-	Names []string // names, aliases and demonyms as written
+	ISO3     string
+	ISO2     string
+	Names    []string // the name first, then aliases, as written
+	Demonyms []string // adjectives and nouns of its people ("Iraqi")
 }
 
 // countryIndex finds countries in analysed tokens.
 type countryIndex struct {
 	names *phraseSet[string] // analysed name -> ISO3
 	codes map[string]string  // "TR", "TUR" -> ISO3
+	// nameWords are each country's name, analysed; demonym the analysed
+	// demonyms ("iraqi", "iraqis"), which say the country without its name.
+	nameWords map[string][]string
+	demonym   map[string]bool
 }
 
 // TableCountries converts the project's country table (internal/countries)
@@ -26,14 +33,14 @@ func TableCountries() []Country {
 	out := make([]Country, 0, len(all))
 	for _, c := range all {
 		names := append([]string{c.Name}, c.Aliases...)
-		names = append(names, c.Demonyms...)
-		out = append(out, Country{ISO3: c.ISO3, ISO2: c.ISO2, Names: names})
+		out = append(out, Country{ISO3: c.ISO3, ISO2: c.ISO2, Names: names, Demonyms: c.Demonyms})
 	}
 	return out
 }
 
 func newCountryIndex(v *Vocabulary, table []Country) *countryIndex {
-	ix := &countryIndex{names: newPhraseSet[string](), codes: map[string]string{}}
+	ix := &countryIndex{names: newPhraseSet[string](), codes: map[string]string{},
+		nameWords: map[string][]string{}, demonym: map[string]bool{}}
 	owners := map[string]map[string]bool{}
 	keys := map[string]phraseKey{}
 	for _, c := range table {
@@ -42,7 +49,19 @@ func newCountryIndex(v *Vocabulary, table []Country) *countryIndex {
 				ix.codes[code] = c.ISO3
 			}
 		}
-		for _, n := range c.Names {
+		if len(c.Names) > 0 {
+			ix.nameWords[c.ISO3] = v.phrase(c.Names[0]).words
+		}
+		names := slices.Clone(c.Names)
+		for _, d := range c.Demonyms {
+			// The people's plural: the analysis keeps a final "is"
+			// ("Iraqis", like "analysis"), so it is listed.
+			for _, form := range []string{d, d + "s"} {
+				names = append(names, form)
+				ix.demonym[strings.Join(v.phrase(form).words, " ")] = true
+			}
+		}
+		for _, n := range names {
 			k := v.phrase(n)
 			if len(k.words) == 0 {
 				continue

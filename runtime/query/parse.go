@@ -108,7 +108,7 @@ func (p *Parser) Parse(q string) Understanding {
 			inState[i], facet[i] = true, true
 		}
 	}
-	p.findCountries(&u, toks, facet, inState, states)
+	named := p.findCountries(&u, toks, facet, inState, states)
 	if len(u.Countries) == 0 && len(u.States) > 0 {
 		// A US state named alone asks for US rows: "banks in Texas" is
 		// not about Croatia's banks.
@@ -153,6 +153,7 @@ func (p *Parser) Parse(q string) Understanding {
 			}
 		}
 	}
+	u.Terms = append(u.Terms, named...)
 	return u
 }
 
@@ -210,7 +211,12 @@ func appendUnique(list []string, vals ...string) []string {
 // Mexico") are not countries. A code is not read as a country when it is a
 // word of the vocabulary ("SA", "NPL", "TL") or when the whole query is in
 // capitals.
-func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState []bool, states []span[string]) {
+//
+// It returns the names of the countries the query named only by their
+// people ("Iraqis visit Turkey"), analysed, for the text search: a row
+// holds one country in its metadata, so a second one is in its label
+// ("IRAQ - Number of Visitors"), which writes the name.
+func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState []bool, states []span[string]) (named []string) {
 	shouting := isShouting(toks)
 	type found struct {
 		iso3 string
@@ -254,6 +260,7 @@ func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState [
 	currencyOf := func(h found) bool { // "US dollar", or "Japanese" before "yen"
 		return inCurrency[h.s.start] || h.s.end < len(toks) && inCurrency[h.s.end]
 	}
+	var demonymOf []string
 	outright := false
 	for _, h := range hits {
 		outright = outright || !currencyOf(h) && !inState[h.s.start]
@@ -270,6 +277,25 @@ func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState [
 		}
 		u.Countries = appendUnique(u.Countries, h.iso3)
 		mark(facet, h.s)
+		words := make([]string, 0, h.s.end-h.s.start)
+		for _, t := range toks[h.s.start:h.s.end] {
+			words = append(words, t.norm)
+		}
+		if p.countries.demonym[strings.Join(words, " ")] {
+			demonymOf = append(demonymOf, h.iso3)
+		}
+	}
+	// Only beside a second country: a query about one country's people
+	// ("Turkish exports") is answered by the country facet alone, and the
+	// name as a word would favour rows that repeat it in their label.
+	if len(u.Countries) >= 2 {
+		for _, iso3 := range demonymOf {
+			for _, w := range p.countries.nameWords[iso3] {
+				if !slices.Contains(named, w) {
+					named = append(named, w)
+				}
+			}
+		}
 	}
 	for _, s := range states {
 		if !usa && countrySpans[[2]int{s.start, s.end}] {
@@ -277,6 +303,7 @@ func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState [
 		}
 		u.States = appendUnique(u.States, s.values[0])
 	}
+	return named
 }
 
 // isShouting reports whether most words are written in capitals, so that

@@ -56,6 +56,34 @@ func TestParseCountries(t *testing.T) {
 	}
 }
 
+// TestParseDemonymNamesCountry checks that a people's plural names its
+// country, and that a country named only by its people beside a second
+// country puts its name into the text search (the second country is in a
+// row's label), while a single country named by its people does not.
+func TestParseDemonymNamesCountry(t *testing.T) {
+	u := Parse("How many Iraqis visit Turkey?")
+	if want := []string{"IRQ", "TUR"}; !reflect.DeepEqual(u.Countries, want) {
+		t.Fatalf("Countries = %v; want %v", u.Countries, want)
+	}
+	if !slices.Contains(u.Terms, "iraq") {
+		t.Errorf("Terms %v should hold the name of the country named by its people", u.Terms)
+	}
+	if slices.Contains(u.TopicTerms, "iraq") {
+		t.Errorf("TopicTerms %v should not hold a country name", u.TopicTerms)
+	}
+	if slices.Contains(u.Terms, "turkey") && !slices.Contains(Parse("visit Turkey").Terms, "turkey") {
+		t.Errorf("Terms %v repeat a country named outright", u.Terms)
+	}
+	for _, q := range []string{"Turkish CPI", "Iraqi exports", "Germans and the euro"} {
+		u := Parse(q)
+		for _, name := range []string{"turkey", "iraq", "germany"} {
+			if slices.Contains(u.Terms, name) {
+				t.Errorf("Parse(%q).Terms = %v: one country named by its people adds no name", q, u.Terms)
+			}
+		}
+	}
+}
+
 func TestParseStates(t *testing.T) {
 	cases := []struct {
 		q    string
