@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/evds"
@@ -26,6 +27,37 @@ func open(t *testing.T, s catalogsrc.Spec) catalogsrc.Source {
 		t.Fatal(err)
 	}
 	return src
+}
+
+// TestAltTitlesSayNew checks that no alternative title only respells the
+// title or another alternative (case, spaces, punctuation): such a
+// respelling adds no words and would count the row's words twice.
+func TestAltTitlesSayNew(t *testing.T) {
+	s := spec(testenv.RepoPath(t, "testdata", "catalogs"))
+	key := func(x string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, x)
+	}
+	withAlts := 0
+	for _, r := range sourcetest.Run(t, open(t, s), sourcetest.Expect{Spec: s, MinRecords: 900, BreakRole: "allseries"}).Records {
+		seen := map[string]bool{key(r.Title): true}
+		for _, a := range r.AltTitles {
+			if seen[key(a)] {
+				t.Errorf("%s: alternative title %q respells %q or another alternative %q", r.ID, a, r.Title, r.AltTitles)
+			}
+			seen[key(a)] = true
+		}
+		if len(r.AltTitles) > 0 {
+			withAlts++
+		}
+	}
+	if withAlts == 0 {
+		t.Error("no record has an alternative title: the check above checked nothing")
+	}
 }
 
 func TestSubset(t *testing.T) {

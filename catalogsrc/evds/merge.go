@@ -3,6 +3,7 @@ package evds
 import (
 	"context"
 	"strings"
+	"unicode"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/generic"
@@ -186,16 +187,35 @@ func firstNonEmpty(ss ...string) string {
 	return ""
 }
 
-// appendDistinct adds name unless it is empty or equal (ignoring case) to
-// the title or one already kept.
+// appendDistinct adds name unless it is empty or says the same as the
+// title or one already kept: the same letters and digits, ignoring case,
+// spaces and punctuation ("non_residential" against "non-residential").
+// A name that differs only in spelling adds no words to search, and kept
+// as an alternative title it would count the row's words twice, ranking
+// it above look-alikes whose vintages happen to agree.
 func appendDistinct(alts []string, title, name string) []string {
-	if name == "" || strings.EqualFold(name, title) {
+	if name == "" || sameText(name, title) {
 		return alts
 	}
 	for _, a := range alts {
-		if strings.EqualFold(a, name) {
+		if sameText(a, name) {
 			return alts
 		}
 	}
 	return append(alts, name)
+}
+
+// sameText reports whether a and b hold the same letters and digits in the
+// same order, ignoring case and everything else.
+func sameText(a, b string) bool {
+	return textKey(a) == textKey(b)
+}
+
+func textKey(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
 }
