@@ -326,10 +326,26 @@ func (p *Parser) analyzeRow(row RowMeta, h PreparedHeading) rowFacts {
 		f.subnational = true
 	}
 	f.subnational = f.subnational || p.v.subnational.contains(title)
-	for _, s := range p.countries.names.scan(title) {
-		if !inState[s.start] {
-			f.countries = appendUnique(f.countries, s.values...)
+	// A country a title names only in the currency its figures are
+	// counted in ("NET (Million US Dollars)" with the unit "Million US
+	// Dollars") is not whose figures they are: the metadata's country
+	// stands. Named in a currency that is the row's subject ("(GBP)
+	// British Pound (Buying)", "Japanese Yen to U.S. Dollar"), it counts.
+	inCurrency := p.currencyWords(title, p.v.unitRows)
+	var unitCurrencies []string
+	for _, h := range p.currencyWords(p.v.analyze(row.Unit), p.v.unitRows) {
+		if h != "" {
+			unitCurrencies = appendUnique(unitCurrencies, h)
 		}
+	}
+	for _, s := range p.countries.names.scan(title) {
+		if inState[s.start] {
+			continue
+		}
+		if c := inCurrency.of(s); c != "" && row.Country != "" && len(unitCurrencies) == 1 && unitCurrencies[0] == c {
+			continue
+		}
+		f.countries = appendUnique(f.countries, s.values...)
 	}
 
 	if sa := p.v.seasonalRows.scan(p.v.analyze(row.SeasonalAdjustment)); len(sa) > 0 {

@@ -35,6 +35,32 @@ func TestBoostCountry(t *testing.T) {
 	}
 }
 
+// TestBoostCountryNotFromUnitCurrency checks that a title naming the
+// currency the row's figures are counted in does not make the row that
+// currency's country, while a currency that is the row's subject does.
+func TestBoostCountryNotFromUnitCurrency(t *testing.T) {
+	o := Options{Country: true, Weights: DefaultWeights()}
+	iip := RowMeta{Source: "evds", Country: "TUR", Unit: "Million US Dollars",
+		Title: "INTERNATIONAL INVESTMENT POSITION, NET (Million US Dollars)"}
+	if b := Parse("Turkey net international investment position").BoostWith(iip, o); b <= 0 {
+		t.Errorf("Turkish row counted in US dollars: boost %v for a Turkish query; want > 0", b)
+	}
+	if b := Parse("US net international investment position").BoostWith(iip, o); b >= 0 {
+		t.Errorf("Turkish row counted in US dollars: boost %v for a US query; want < 0", b)
+	}
+	// The pound is the subject of an exchange-rate row counted in lira.
+	gbp := RowMeta{Source: "evds", Country: "TUR", Unit: "TRY", Title: "(GBP) British Pound (Buying)"}
+	if b := Parse("British pound buying rate, UK").BoostWith(gbp, o); b <= 0 {
+		t.Errorf("pound exchange-rate row: boost %v for a UK query; want > 0", b)
+	}
+	// Two currencies in the unit: a rate between them, both countries.
+	jpy := RowMeta{Source: "fred", Country: "USA", Unit: "Japanese Yen to One U.S. Dollar",
+		Title: "Japanese Yen to U.S. Dollar Spot Exchange Rate"}
+	if b := Parse("yen per dollar exchange rate").BoostWith(jpy, o); b <= 0 {
+		t.Errorf("yen/dollar row: boost %v for a Japanese query; want > 0", b)
+	}
+}
+
 func TestBoostStatesPreferNationalRows(t *testing.T) {
 	o := Options{State: true, Weights: DefaultWeights()}
 	national := RowMeta{Source: "fred", Country: "USA", Title: "Unemployment Rate"}

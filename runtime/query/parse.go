@@ -249,17 +249,8 @@ func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState [
 	// lira") is what the figures are counted in when another country is
 	// named outright: "UK GDP per capita in US dollars" asks about the
 	// United Kingdom. Named only so ("yen per US dollar"), it stays.
-	inCurrency := make([]bool, len(toks))
-	for _, s := range p.v.unitQuery.scan(toks) {
-		if slices.ContainsFunc(s.values, func(h string) bool { return p.v.unitGroup[h] == "currency" }) {
-			for i := s.start; i < s.end; i++ {
-				inCurrency[i] = true
-			}
-		}
-	}
-	currencyOf := func(h found) bool { // "US dollar", or "Japanese" before "yen"
-		return inCurrency[h.s.start] || h.s.end < len(toks) && inCurrency[h.s.end]
-	}
+	inCurrency := p.currencyWords(toks, p.v.unitQuery)
+	currencyOf := func(h found) bool { return inCurrency.of(h.s) != "" }
 	var demonymOf []string
 	outright := false
 	for _, h := range hits {
@@ -304,6 +295,40 @@ func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState [
 		u.States = appendUnique(u.States, s.values[0])
 	}
 	return named
+}
+
+// currencyMask holds, for each word, the currency a phrase covering it
+// names ("usd"), or "".
+type currencyMask []string
+
+// currencyWords marks the words of toks that one of set's currency
+// phrases covers.
+func (p *Parser) currencyWords(toks []qtoken, set *phraseSet[string]) currencyMask {
+	m := make(currencyMask, len(toks))
+	for _, s := range set.scan(toks) {
+		for _, h := range s.values {
+			if p.v.unitGroup[h] != "currency" {
+				continue
+			}
+			for i := s.start; i < s.end; i++ {
+				m[i] = h
+			}
+			break
+		}
+	}
+	return m
+}
+
+// of returns the currency a country name at s names: the one it is in
+// ("US dollar") or stands right before ("Japanese" before "yen"), or "".
+func (m currencyMask) of(s span[string]) string {
+	if m[s.start] != "" {
+		return m[s.start]
+	}
+	if s.end < len(m) {
+		return m[s.end]
+	}
+	return ""
 }
 
 // isShouting reports whether most words are written in capitals, so that
