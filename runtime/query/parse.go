@@ -44,6 +44,9 @@ type Understanding struct {
 	Sources []SourceHint `json:"sources,omitempty"`
 	// Expansions are synonyms and spelled-out acronyms of query phrases.
 	Expansions []Expansion `json:"expansions,omitempty"`
+	// ExcludedTerms are topic words the query names only inside a clause
+	// of what it leaves out ("CPI excluding food": food).
+	ExcludedTerms []string `json:"excluded_terms,omitempty"`
 	// WantsArchived is set when the query asks for archived, discontinued
 	// or historical series.
 	WantsArchived bool `json:"wants_archived,omitempty"`
@@ -154,6 +157,11 @@ func (p *Parser) Parse(q string) Understanding {
 		}
 	}
 	u.Terms = append(u.Terms, named...)
+	for _, w := range p.v.ExcludedTerms(q) {
+		if slices.Contains(u.TopicTerms, w) {
+			u.ExcludedTerms = appendUnique(u.ExcludedTerms, w)
+		}
+	}
 	return u
 }
 

@@ -366,3 +366,28 @@ func TestParseMaturityIsNoFrequency(t *testing.T) {
 		t.Errorf("expansions %+v; want 90 day", u.Expansions)
 	}
 }
+
+// TestExcludedTerms checks which words a text names only in what it
+// leaves out.
+func TestExcludedTerms(t *testing.T) {
+	v := Default().Vocabulary()
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"E_ CPI excluding alcoholic beverages and tobacco", []string{"alcoholic", "beverage", "tobacco"}},
+		{"All Items Less Food and Energy in U.S. City Average", []string{"food", "energy"}},
+		{"Loans with maturity less than 1 year", nil},                    // a comparison
+		{"CPI excluding energy (Energy index)", nil},                     // also named outright
+		{"Food excluding food away from home", []string{"away", "home"}}, // food is named outright
+		{"Unemployment rate: without a high school diploma", []string{"high", "school", "diploma"}},
+		{"Total loans", nil},
+	} {
+		if got := v.ExcludedTerms(c.text); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("ExcludedTerms(%q) = %v; want %v", c.text, got, c.want)
+		}
+	}
+	if got := Parse("CPI excluding food and energy").ExcludedTerms; !reflect.DeepEqual(got, []string{"food", "energy"}) {
+		t.Errorf("Parse ExcludedTerms = %v; want [food energy]", got)
+	}
+}

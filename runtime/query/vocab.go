@@ -45,6 +45,7 @@ type Vocabulary struct {
 	subnational  *phraseSet[bool]
 	totals       *phraseSet[bool] // a row title's words for its heading's total
 	reserved     map[string]bool  // single words that name a facet: never country codes
+	exclusion    exclusionWords   // clauses of what a text leaves out (exclusion.go)
 }
 
 type synonym struct {
@@ -87,6 +88,7 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		subnational:  newPhraseSet[bool](),
 		totals:       newPhraseSet[bool](),
 		reserved:     map[string]bool{},
+		exclusion:    exclusionWords{open: map[string]bool{}, compare: map[string]bool{}, end: map[string]bool{}},
 	}
 	var err error
 	// Word lists first: phrases of the tables are analysed with them.
@@ -129,6 +131,7 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		{"data/implied_countries.tsv", 2, 2, v.loadImplied},
 		{"data/subnational.tsv", 1, 1, func(l line) error { v.subnational.add(v.phrase(l.cells[0]), true); return nil }},
 		{"data/totals.tsv", 1, 2, v.loadTotal},
+		{"data/exclusions.tsv", 2, 2, v.loadExclusion},
 	}
 	for _, ld := range loaders {
 		if err := readTable(fsys, ld.file, ld.min, ld.max, ld.fn); err != nil {

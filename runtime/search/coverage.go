@@ -38,6 +38,10 @@ type termCache struct {
 // rowWords are a row's analysed words.
 type rowWords struct {
 	all   []string // its title's, alternative titles' and unit's
+	// excluded are words of all that its title and alternative titles
+	// name only in a clause of what the row leaves out ("CPI excluding
+	// alcoholic beverages and tobacco").
+	excluded []string
 	part  []string // its title's that name a part (query.Vocabulary.PartTerms)
 	total []string // its title's that name its heading's total
 }
@@ -58,7 +62,14 @@ func (e *Engine) rowTerms(r int32) rowWords {
 	}
 	row := &e.cat.Rows[r]
 	v := e.parser.Vocabulary()
-	t := rowWords{all: v.LabelTerms(row.Title + " | " + strings.Join(row.AltTitles, " | ") + " | " + row.Unit)}
+	titles := row.Title + " | " + strings.Join(row.AltTitles, " | ")
+	t := rowWords{all: v.LabelTerms(titles + " | " + row.Unit)}
+	unit := v.LabelTerms(row.Unit)
+	for _, w := range v.ExcludedTerms(titles) {
+		if !slices.Contains(unit, w) {
+			t.excluded = append(t.excluded, w)
+		}
+	}
 	t.part, t.total = v.PartTerms(row.Title)
 	e.terms.rows[r].Store(&t)
 	return t
@@ -79,12 +90,18 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 	if len(u.TopicTerms) == 0 {
 		return 0
 	}
-	own := e.rowTerms(r).all
+	rw := e.rowTerms(r)
 	var head []string
 	if h := e.rowHead[r]; h >= 0 {
 		head = e.headTerms(h)
 	}
-	has := func(w string) bool { return slices.Contains(own, w) || slices.Contains(head, w) }
+	has := func(w string) bool { return slices.Contains(rw.all, w) || slices.Contains(head, w) }
+	// A word the row names only in what it leaves out ("CPI excluding
+	// tobacco") answers a query that leaves it out too, not one that
+	// asks for it.
+	says := func(w string) bool {
+		return slices.Contains(rw.all, w) && !slices.Contains(rw.excluded, w) || slices.Contains(head, w)
+	}
 	// A unit the query names ("index") is unknown, not missing, for a
 	// row whose catalog gives no unit (FRED's IPMAN has no scale code).
 	// Only exclusive units: "rate" is said of rates and of their series.
@@ -96,7 +113,11 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 			continue // a word the query repeats counts once
 		}
 		words++
-		if has(t) || expandedIn(u.Expansions, t, has) || unitless && slices.Contains(u.Units, t) && voc.ExclusiveUnit(t) {
+		found1 := says
+		if slices.Contains(u.ExcludedTerms, t) || voc.IsExclusion(t) {
+			found1 = has
+		}
+		if found1(t) || expandedIn(u.Expansions, t, has, says, voc) || unitless && slices.Contains(u.Units, t) && voc.ExclusiveUnit(t) {
 			found++
 		}
 	}
@@ -104,15 +125,20 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 }
 
 // expandedIn reports whether an expansion of a phrase holding word t has
-// every one of its words in has.
-func expandedIn(xs []query.Expansion, t string, has func(string) bool) bool {
+// every one of its words in the row: in has when the expansion itself
+// leaves something out ("excluding food and energy"), else in says.
+func expandedIn(xs []query.Expansion, t string, has, says func(string) bool, voc *query.Vocabulary) bool {
 	for _, x := range xs {
 		if len(x.Terms) == 0 || !containsWord(x.From, t) || narrows(x) {
 			continue
 		}
+		in := says
+		if slices.ContainsFunc(x.Terms, voc.IsExclusion) {
+			in = has
+		}
 		all := true
 		for _, w := range x.Terms {
-			if !has(w) {
+			if !in(w) {
 				all = false
 				break
 			}

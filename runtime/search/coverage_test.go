@@ -125,11 +125,42 @@ func TestNarrowingExpansionAnswersNoMissingWord(t *testing.T) {
 		{"reserve", false}, // only "gold" is held: the reserves are not
 		{"jobless", true},  // "unemployment rate" is held whole
 	} {
-		if got := expandedIn(xs, c.word, has); got != c.want {
+		if got := expandedIn(xs, c.word, has, has, query.Default().Vocabulary()); got != c.want {
 			t.Errorf("%q answered through an expansion: %v, want %v", c.word, got, c.want)
 		}
 	}
 	if !narrows(xs[0]) || narrows(xs[1]) {
 		t.Errorf("narrows: %v, %v; want true, false", narrows(xs[0]), narrows(xs[1]))
+	}
+}
+
+// TestCoverageExcludedWordsAnswerNoAsk checks that a word a row names
+// only in what it leaves out ("CPI excluding alcoholic beverages and
+// tobacco") does not answer a query asking for that thing, and does answer
+// one that leaves it out too, in its own words or through an expansion.
+func TestCoverageExcludedWordsAnswerNoAsk(t *testing.T) {
+	f := &fixture{}
+	cpi := []string{"evds", "Consumer Price Index"}
+	f.add(bundle.SeriesRow{NativeID: "TP.FE.OKTG27", Title: "E_ CPI excluding alcoholic beverages and tobacco", Country: "TUR", Frequency: "M", Start: "2003-01-01", End: "2025-08-01"}, cpi...)
+	f.add(bundle.SeriesRow{NativeID: "TP.FG.J02", Title: "02.ALCOHOLIC BEVERAGES AND TOBACCO", Country: "TUR", Frequency: "M", Start: "2003-01-01", End: "2025-08-01"}, cpi...)
+	f.add(bundle.SeriesRow{NativeID: "CPILFESL", Title: "Consumer Price Index for All Urban Consumers: All Items Less Food and Energy in U.S. City Average", Country: "USA", Frequency: "M", Start: "1957-01-01", End: "2022-11-01"}, "fred", "Consumer Price Index")
+	e := newEngine(t, f, true, Options{})
+	for _, c := range []struct {
+		query, id string
+		want      float64
+	}{
+		{"CPI alcoholic beverages and tobacco", "evds:TP.FE.OKTG27", 1.0 / 4},
+		{"CPI alcoholic beverages and tobacco", "evds:TP.FG.J02", 1},
+		{"CPI excluding alcoholic beverages and tobacco", "evds:TP.FE.OKTG27", 1},
+		{"food and energy prices", "fred:CPILFESL", 1.0 / 3},
+		// "core inflation" expands to "less food and energy", which leaves out too
+		{"core inflation", "fred:CPILFESL", 1},
+		// words after the clause's end ("in") are the row's own
+		{"consumer price index city average", "fred:CPILFESL", 1},
+	} {
+		u := e.parser.Parse(c.query)
+		if got := e.coverage(u, rowOf(t, e, c.id)); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%q on %s: coverage %.3f, want %.3f (topic words %v, excluded %v)", c.query, c.id, got, c.want, u.TopicTerms, u.ExcludedTerms)
+		}
 	}
 }
