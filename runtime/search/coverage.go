@@ -37,13 +37,13 @@ type termCache struct {
 
 // rowWords are a row's analysed words.
 type rowWords struct {
-	all   []string // its title's, alternative titles' and unit's
+	all []string // its title's, alternative titles' and unit's
 	// excluded are words of all that its title and alternative titles
 	// name only in a clause of what the row leaves out ("CPI excluding
 	// alcoholic beverages and tobacco").
 	excluded []string
-	part  []string // its title's that name a part (query.Vocabulary.PartTerms)
-	total []string // its title's that name its heading's total
+	part     []string // its title's that name a part (query.Vocabulary.PartTerms)
+	total    []string // its title's that name its heading's total
 }
 
 func newTermCache(rows, heads int) *termCache {
