@@ -331,18 +331,23 @@ func (p *Parser) analyzeRow(row RowMeta, h PreparedHeading) rowFacts {
 	// Dollars") is not whose figures they are: the metadata's country
 	// stands. Named in a currency that is the row's subject ("(GBP)
 	// British Pound (Buying)", "Japanese Yen to U.S. Dollar"), it counts.
-	inCurrency := p.currencyWords(title, p.v.unitRows)
+	// Read only for a row whose title names a country: most do not, and
+	// every row is analysed when the engine opens.
+	var inCurrency currencyMask
 	var unitCurrencies []string
-	for _, h := range p.currencyWords(p.v.analyze(row.Unit), p.v.unitRows) {
-		if h != "" {
-			unitCurrencies = appendUnique(unitCurrencies, h)
-		}
-	}
 	for _, s := range p.countries.names.scan(title) {
 		if inState[s.start] {
 			continue
 		}
-		if c := inCurrency.of(s); c != "" && row.Country != "" && len(unitCurrencies) == 1 && unitCurrencies[0] == c {
+		if inCurrency == nil && row.Country != "" {
+			inCurrency = p.currencyWords(title, p.v.unitRows)
+			for _, h := range p.currencyWords(p.v.analyze(row.Unit), p.v.unitRows) {
+				if h != "" {
+					unitCurrencies = appendUnique(unitCurrencies, h)
+				}
+			}
+		}
+		if c := inCurrency.of(s); c != "" && len(unitCurrencies) == 1 && unitCurrencies[0] == c {
 			continue
 		}
 		f.countries = appendUnique(f.countries, s.values...)

@@ -330,6 +330,9 @@ func (p *Parser) currencyWords(toks []qtoken, set *phraseSet[string]) currencyMa
 // of returns the currency a country name at s names: the one it is in
 // ("US dollar") or stands right before ("Japanese" before "yen"), or "".
 func (m currencyMask) of(s span[string]) string {
+	if len(m) == 0 {
+		return ""
+	}
 	if m[s.start] != "" {
 		return m[s.start]
 	}
