@@ -64,11 +64,9 @@ func (e *Engine) rowTerms(r int32) rowWords {
 	v := e.parser.Vocabulary()
 	titles := row.Title + " | " + strings.Join(row.AltTitles, " | ")
 	t := rowWords{all: v.LabelTerms(titles + " | " + row.Unit)}
-	unit := v.LabelTerms(row.Unit)
-	for _, w := range v.ExcludedTerms(titles) {
-		if !slices.Contains(unit, w) {
-			t.excluded = append(t.excluded, w)
-		}
+	if ex := v.ExcludedTerms(titles); len(ex) > 0 {
+		unit := v.LabelTerms(row.Unit) // a word the unit says is the row's own
+		t.excluded = slices.DeleteFunc(ex, func(w string) bool { return slices.Contains(unit, w) })
 	}
 	t.part, t.total = v.PartTerms(row.Title)
 	e.terms.rows[r].Store(&t)
@@ -113,11 +111,11 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 			continue // a word the query repeats counts once
 		}
 		words++
-		found1 := says
+		answers := says
 		if slices.Contains(u.ExcludedTerms, t) || voc.IsExclusion(t) {
-			found1 = has
+			answers = has
 		}
-		if found1(t) || expandedIn(u.Expansions, t, has, says, voc) || unitless && slices.Contains(u.Units, t) && voc.ExclusiveUnit(t) {
+		if answers(t) || expandedIn(u.Expansions, t, has, says, voc) || unitless && slices.Contains(u.Units, t) && voc.ExclusiveUnit(t) {
 			found++
 		}
 	}

@@ -164,3 +164,24 @@ func TestCoverageExcludedWordsAnswerNoAsk(t *testing.T) {
 		}
 	}
 }
+
+// TestExpansionAnswersOnlyWithWordsTheRowSays checks that an expansion is
+// found in a row only through words the row says outright, unless the
+// expansion itself leaves something out ("excluding food and energy").
+func TestExpansionAnswersOnlyWithWordsTheRowSays(t *testing.T) {
+	voc := query.Default().Vocabulary()
+	row := map[string]bool{"excluding": true, "food": true, "energy": true, "unemployment": true, "rate": true}
+	said := map[string]bool{"excluding": true, "rate": true} // food, energy, unemployment only in what the row leaves out
+	has := func(w string) bool { return row[w] }
+	says := func(w string) bool { return said[w] }
+	xs := []query.Expansion{
+		{From: "jobless rate", Terms: []string{"unemployment", "rate"}, Weight: 1},
+		{From: "core inflation", Terms: []string{"excluding", "food", "energy"}, Weight: 0.8},
+	}
+	if expandedIn(xs, "jobless", has, says, voc) {
+		t.Error("jobless answered through words the row names only in what it leaves out")
+	}
+	if !expandedIn(xs, "core", has, says, voc) {
+		t.Error("core not answered through an expansion that leaves out the same things as the row")
+	}
+}
