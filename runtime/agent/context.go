@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sextant-dev/sextant/runtime/llm"
 )
@@ -92,6 +93,8 @@ type plan struct {
 	shortlistKeep int          // entries of the current shortlist kept
 	notices       []string
 	lineEnds      []int // cumulative shortlist line lengths, filled on first use
+	cut           map[*toolRecord]int // records cut to this many bytes of their text
+	userCut       int                 // the current analyst message cut to this many bytes (0: whole)
 }
 
 // budget is the history's share of the window: the window less the reply
@@ -183,16 +186,77 @@ func (a *assembler) assemble(turns []*turn) (Assembly, error) {
 			p.notices = append(p.notices, fmt.Sprintf("the %d oldest shortlist entries of this request", n))
 		}
 	}
-	// 5. Last resort: the newest result in compact form.
+	// 5. The newest result in compact form.
 	if !fits() && newest != nil {
 		p.form[newest] = formCompact
 	}
+	// 6. Every other step of this turn, the one carrying the shortlist too.
+	if !fits() {
+		var labels []string
+		for si := range cur.steps {
+			s := &cur.steps[si]
+			if p.dropStep[s] || slices.Contains(s.results, newest) {
+				continue
+			}
+			p.dropStep[s] = true
+			for _, r := range s.results {
+				labels = append(labels, r.label)
+			}
+		}
+		if len(labels) > 0 {
+			p.notices = append(p.notices, "this request's earlier results "+strings.Join(labels, "; ")+" and the shortlist they carried")
+		}
+	}
+	// 7. The newest result cut to what fits, and at the very last the
+	//    analyst's message: the request always goes out, and says what
+	//    it lacks.
+	if !fits() && newest != nil {
+		p.notices = append(p.notices, "most of the newest result ("+newest.label+"): ask for less (a narrower search, fewer ids or rows)")
+		text, _ := p.formText(newest)
+		p.cut = map[*toolRecord]int{newest: len(text)}
+		for range 4 { // the cut shortens the estimate by about what it removes
+			over := a.historyTokens(turns, p) - budget
+			if over <= 0 {
+				break
+			}
+			p.cut[newest] = max(0, p.cut[newest]-int(float64(over+8)*a.est.ratio)-len(cutNote(0)))
+		}
+	}
+	if !fits() {
+		p.notices = append(p.notices, "the end of the analyst's message")
+		p.userCut = len(cur.user)
+		for range 4 {
+			over := a.historyTokens(turns, p) - budget
+			if over <= 0 || p.userCut == 0 {
+				break
+			}
+			p.userCut = max(1, p.userCut-int(float64(over+8)*a.est.ratio))
+		}
+	}
 	asm := a.render(turns, p)
 	asm.Budget = budget
-	if !fits() {
-		return asm, fmt.Errorf("%w: the newest tool result and the analyst's message do not fit in %d tokens", llm.ErrContextWindow, budget)
-	}
 	return asm, nil
+}
+
+// cutNote ends a result cut to fit the window.
+func cutNote(lines int) string {
+	return fmt.Sprintf("\n(cut to fit the context window: %d more lines not shown)\n", lines)
+}
+
+// cutText keeps the lines of text that fit in n bytes and says how many
+// were left out.
+func cutText(text string, n int) string {
+	if n >= len(text) {
+		return text
+	}
+	keep := text[:max(n, 0)]
+	if i := strings.LastIndexByte(keep, '\n'); i >= 0 {
+		keep = keep[:i]
+	} else {
+		keep = ""
+	}
+	rest := strings.Count(text[len(keep):], "\n")
+	return keep + cutNote(rest)
 }
 
 // assembleNaive keeps the last three tool results, all but the newest cut to
@@ -259,6 +323,21 @@ func recordsOldestFirst(turns []*turn) []*toolRecord {
 }
 
 func (p *plan) text(r *toolRecord) (string, []string) {
+	if n, ok := p.cut[r]; ok {
+		text, ids := p.formText(r)
+		cut := cutText(text, n)
+		var kept []string
+		for _, id := range ids {
+			if strings.Contains(cut, "- "+clean(id)+" | ") {
+				kept = append(kept, id)
+			}
+		}
+		return cut, kept
+	}
+	return p.formText(r)
+}
+
+func (p *plan) formText(r *toolRecord) (string, []string) {
 	switch p.form[r] {
 	case formCompact:
 		return r.compact, r.compactIDs
@@ -284,7 +363,7 @@ func (a *assembler) historyTokens(turns []*turn, p *plan) int {
 		if p.dropTurn[ti] {
 			continue
 		}
-		total += a.est.perMessage + a.est.bytes(len(t.user))
+		total += a.est.perMessage + a.est.bytes(len(p.userText(t, t == cur)))
 		for si := range t.steps {
 			s := &t.steps[si]
 			if p.dropStep[s] {
@@ -302,6 +381,18 @@ func (a *assembler) historyTokens(turns []*turn, p *plan) int {
 		}
 	}
 	return total
+}
+
+// userText is a turn's analyst message as the plan shows it.
+func (p *plan) userText(t *turn, current bool) string {
+	if !current || p.userCut <= 0 || p.userCut >= len(t.user) {
+		return t.user
+	}
+	n := p.userCut
+	for n > 0 && !utf8.RuneStart(t.user[n]) {
+		n--
+	}
+	return t.user[:n] + " […]"
 }
 
 // shortlistBytes is the length of the shortlist as render writes it with
@@ -338,7 +429,7 @@ func (a *assembler) render(turns []*turn, p *plan) Assembly {
 		if p.dropTurn[ti] {
 			continue
 		}
-		msgs = append(msgs, llm.Message{Role: llm.User, Content: t.user})
+		msgs = append(msgs, llm.Message{Role: llm.User, Content: p.userText(t, t == cur)})
 		for si := range t.steps {
 			s := &t.steps[si]
 			if p.dropStep[s] {

@@ -267,12 +267,49 @@ func TestDroppingIsToldPlainly(t *testing.T) {
 	}
 }
 
-func TestWindowTooSmallIsAnError(t *testing.T) {
+// A window too small even for the newest result still sends a request:
+// the result is cut to what fits, and the context note says so.
+func TestWindowTooSmallStillSendsAndSays(t *testing.T) {
 	turns := history([]int{1}, 50)
 	a := newAssembler(1<<20, PolicyFit)
-	a.window = 40 + (a.window - a.budget())
-	if _, err := a.assemble(turns); err == nil || !strings.Contains(err.Error(), "do not fit") {
-		t.Errorf("err = %v, want a context window error", err)
+	a.window = MinHistoryBudget + (a.window - a.budget())
+	asm, err := a.assemble(turns)
+	if err != nil {
+		t.Fatalf("assemble: %v, want a request that fits", err)
+	}
+	if got := a.est.messages(asm.Messages[1:]) + a.est.tokens(asm.Messages[0].Content) - a.est.tokens(a.system); got > a.budget()+a.est.perMessage {
+		t.Errorf("history of %d tokens sent into a budget of %d", got, a.budget())
+	}
+	note := strings.Join(asm.Dropped, "\n")
+	if !strings.Contains(note, "newest result") {
+		t.Errorf("context note %q does not say the newest result was cut", note)
+	}
+	last := asm.Messages[len(asm.Messages)-1]
+	if last.Role != llm.Tool || !strings.Contains(last.Content, "cut to fit the context window") {
+		t.Errorf("newest tool message does not say it was cut: %q", last.Content)
+	}
+}
+
+// With the window for only part of a turn's first result, the result is
+// cut and every id it still shows is visible.
+func TestCutResultKeepsOnlyIDsItShows(t *testing.T) {
+	turns := history([]int{1}, 50)
+	a := newAssembler(1<<20, PolicyFit)
+	a.window = 600 + (a.window - a.budget())
+	asm, err := a.assemble(turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := asm.Messages[len(asm.Messages)-1].Content
+	shown := 0
+	for id := range asm.VisibleIDs {
+		if !strings.Contains(last, "- "+id+" | ") {
+			t.Errorf("id %s counted visible but not in the cut result", id)
+		}
+		shown++
+	}
+	if shown == 0 || shown >= 50 {
+		t.Errorf("%d of 50 ids visible after the cut, want some but not all", shown)
 	}
 }
 

@@ -26,6 +26,9 @@ type searchPage struct {
 	// short: the catalog's ranking ran out (or the fetch cap was reached)
 	// before the page was full.
 	short bool
+	// cut counts fresh rows left out to fit the context window; they are
+	// not shown, so a later search lists them again.
+	cut int
 }
 
 // fetchLimit is how many rows to ask for: the page plus every row already

@@ -13,6 +13,28 @@ type Catalog interface {
 	// Describe returns one SeriesInfo per id it knows, in any order; ids it
 	// does not know are simply absent (the session reports them to the model).
 	Describe(ctx context.Context, ids []string) ([]SeriesInfo, error)
+	// Browse lists the rows under one heading, in the catalog's order, a
+	// page at a time. An unknown heading id is an error.
+	Browse(ctx context.Context, req BrowseRequest) (BrowseResult, error)
+}
+
+// BrowseRequest asks for one page of a heading's rows.
+type BrowseRequest struct {
+	HeadingID string
+	Offset    int // rows to skip
+	Limit     int // rows to return at most
+	HasData   bool
+	Country   string // ISO3, optional
+	Frequency string // optional
+}
+
+// BrowseResult is one page of a heading's rows.
+type BrowseResult struct {
+	HeadingID   string
+	HeadingPath []string
+	Size        int          // rows under the heading in the whole catalog
+	Matching    int          // rows that pass the request's filters
+	Rows        []SeriesInfo // this page
 }
 
 // SeriesInfo describes one catalog row.
@@ -25,6 +47,7 @@ type SeriesInfo struct {
 	Country            string   `json:"country,omitempty"`
 	Start              string   `json:"start"`
 	End                string   `json:"end"`
+	HeadingID          string   `json:"heading_id,omitempty"`
 	HeadingPath        []string `json:"heading_path"`
 	HeadingSize        int      `json:"heading_size"` // rows under the same heading
 	HasData            bool     `json:"has_data"`
@@ -39,6 +62,7 @@ type Engine interface {
 	DeriveColumn(ctx context.Context, spec DeriveSpec) (ColumnSummary, error)
 	FindChangePoints(ctx context.Context, spec ChangePointSpec) (ChangePointSummary, error)
 	DrawChart(ctx context.Context, spec ChartSpec) (ChartSummary, error)
+	ConvertTable(ctx context.Context, spec ConvertSpec) (TableSummary, error)
 }
 
 // TableSpec asks for a table of series aligned on one date index.
@@ -70,23 +94,42 @@ type TableSummary struct {
 // ColumnInfo describes a table column and the series behind it.
 type ColumnInfo struct {
 	Name     string
-	SeriesID string // the series it was built or derived from
-	Unit     string
-	Derived  string // the derivation ("yoy_pct of cpi"), empty for a series
-	Missing  int    // missing values
+	SeriesID string // the series it was built or derived from (the first input)
+	// SeriesIDs are every series a derived column was computed from, in
+	// the order of its inputs; empty for a series column.
+	SeriesIDs []string
+	Unit      string
+	Derived   string // the derivation ("yoy_pct of cpi"), empty for a series
+	Missing   int    // missing values
 }
 
-// DeriveSpec asks for a new column computed from an existing one.
+// DeriveSpec asks for a new column computed from existing ones: a
+// one-column op on Column, or a combination of Columns (spread: a − b,
+// ratio: a / b, share: 100·a / b) or an Expression over column names.
 type DeriveSpec struct {
-	Table   string
-	Column  string // source column
-	Op      string // see DeriveOps
-	Periods int    // lag or window, in periods; 0 means the op's natural default
-	Name    string // new column name; "" lets the engine choose
+	Table      string
+	Column     string   // source column of a one-column op
+	Columns    []string // inputs of spread, ratio and share, in order
+	Expression string   // for op expression: arithmetic over column names
+	Op         string   // see DeriveOps
+	Periods    int      // lag or window, in periods; 0 means the op's natural default
+	Name       string   // new column name; "" lets the engine choose
 }
 
-// DeriveOps are the derivations the tool offers.
-var DeriveOps = []string{"yoy_pct", "pct_change", "diff", "log", "rolling_mean", "index"}
+// Derivations the tool offers: one-column ops, then combinations.
+var (
+	DeriveOps      = []string{"yoy_pct", "pct_change", "diff", "log", "rolling_mean", "index"}
+	CombineOps     = []string{"spread", "ratio", "share", "expression"}
+	ConvertMethods = []string{"mean", "last", "sum"}
+)
+
+// ConvertSpec asks for a table at a lower frequency.
+type ConvertSpec struct {
+	Table     string
+	Frequency string // target: W, M, Q, S or A
+	Method    string // "" aggregates each column by its own method; else one of ConvertMethods
+	Name      string // name of the new table; "" replaces Table
+}
 
 // ColumnSummary reports a derived column.
 type ColumnSummary struct {

@@ -33,6 +33,7 @@ import (
 // candidate is one catalog row as shown to the model.
 type candidate struct {
 	ID, Title, Unit, Frequency, SA, Country, Start, End string
+	HeadingID                                           string
 	HeadingPath                                         []string
 	HeadingSize                                         int
 	HasData                                             bool
@@ -51,12 +52,12 @@ func candidateFromHit(g search.Group, h search.Hit) candidate {
 		path = []string{g.Heading}
 	}
 	return candidate{ID: h.ID, Title: h.Title, Unit: h.Unit, Frequency: h.Frequency, SA: h.SeasonalAdjustment,
-		Country: h.Country, Start: h.Start, End: h.End, HeadingPath: path, HeadingSize: g.Size, HasData: h.HasData}
+		Country: h.Country, Start: h.Start, End: h.End, HeadingID: g.HeadingID, HeadingPath: path, HeadingSize: g.Size, HasData: h.HasData}
 }
 
 func candidateFromInfo(s SeriesInfo) candidate {
 	return candidate{ID: s.ID, Title: s.Title, Unit: s.Unit, Frequency: s.Frequency, SA: s.SeasonalAdjustment,
-		Country: s.Country, Start: s.Start, End: s.End, HeadingPath: s.HeadingPath, HeadingSize: s.HeadingSize, HasData: s.HasData}
+		Country: s.Country, Start: s.Start, End: s.End, HeadingID: s.HeadingID, HeadingPath: s.HeadingPath, HeadingSize: s.HeadingSize, HasData: s.HasData}
 }
 
 // clean makes a field safe for the line format.
@@ -120,19 +121,32 @@ func (c candidate) lineShortlist() string {
 	return b.String()
 }
 
-func headingLine(path []string, size int) string {
+// headingLine names a group's heading, its size in the whole catalog, and
+// the id browse_heading takes to list the rest of it.
+func headingLine(path []string, size int, id string) string {
 	p := clean(strings.Join(path, " › "))
 	if p == "" {
 		p = "(no heading)"
 	}
-	if size > 0 {
-		return fmt.Sprintf("## %s (%d rows under this heading)", p, size)
+	var extra []string
+	switch {
+	case size == 1:
+		extra = append(extra, "the only row under this heading")
+	case size > 1:
+		extra = append(extra, fmt.Sprintf("%d rows under this heading", size))
 	}
-	return "## " + p
+	if id = clean(id); id != "" && size > 1 {
+		extra = append(extra, "heading id: "+id)
+	}
+	if len(extra) == 0 {
+		return "## " + p
+	}
+	return "## " + p + " (" + strings.Join(extra, "; ") + ")"
 }
 
 // group is candidates under one heading, in display order.
 type group struct {
+	id    string
 	path  []string
 	size  int
 	items []candidate
@@ -142,12 +156,12 @@ func groupCandidates(cs []candidate) []group {
 	var out []group
 	idx := map[string]int{}
 	for _, c := range cs {
-		key := strings.Join(c.HeadingPath, "\x00")
+		key := c.HeadingID + "\x00" + strings.Join(c.HeadingPath, "\x00")
 		i, ok := idx[key]
 		if !ok {
 			i = len(out)
 			idx[key] = i
-			out = append(out, group{path: c.HeadingPath, size: c.HeadingSize})
+			out = append(out, group{id: c.HeadingID, path: c.HeadingPath, size: c.HeadingSize})
 		}
 		out[i].items = append(out[i].items, c)
 	}
@@ -157,7 +171,7 @@ func groupCandidates(cs []candidate) []group {
 // renderGroups writes groups in full or compact lines.
 func renderGroups(b *strings.Builder, gs []group, compact bool) {
 	for _, g := range gs {
-		b.WriteString(headingLine(g.path, g.size))
+		b.WriteString(headingLine(g.path, g.size, g.id))
 		b.WriteByte('\n')
 		for _, c := range g.items {
 			if compact {
@@ -185,6 +199,9 @@ func describeSearch(q string, req search.Request) string {
 		f = append(f, "coverage="+req.From+".."+req.To)
 	}
 	s := fmt.Sprintf("search_catalog %q", q)
+	if req.HasData {
+		f = append(f, "has_data")
+	}
 	if len(f) > 0 {
 		s += " [" + strings.Join(f, " ") + "]"
 	}
@@ -225,6 +242,9 @@ func renderSearchPage(req search.Request, total int, p searchPage, dedupe bool) 
 	renderGroups(&b, gs, false)
 	again := alsoMatched(p)
 	b.WriteString(again)
+	if p.cut > 0 {
+		fmt.Fprintf(&b, "(%d more new rows did not fit the context window; call search_catalog again with the same words to see them, or narrow the search.)\n", p.cut)
+	}
 	full = b.String()
 	b.Reset()
 	fmt.Fprintf(&b, "[compact] %s: showed %d%s rows under %d headings (ids and titles kept).\n", head, len(p.fresh), newWord, len(gs))
@@ -242,19 +262,25 @@ func alsoMatched(p searchPage) string {
 	return fmt.Sprintf("also matched: %d rows already in your shortlist (listed there right after this search's new rows).\n", len(p.again))
 }
 
-// renderDescribe returns the forms of a describe_series result.
-func renderDescribe(infos []SeriesInfo, unknown []string) (full, compact string, shown []candidate) {
+// renderDescribe returns the forms of a describe_series result; cut counts
+// the known series left out to fit the context window.
+func renderDescribe(infos []SeriesInfo, unknown []string, cut int) (full, compact string, shown []candidate) {
 	var b, c strings.Builder
 	fmt.Fprintf(&b, "describe_series: %d series.\n", len(infos))
 	fmt.Fprintf(&c, "[compact] describe_series: %d series.\n", len(infos))
 	for _, s := range infos {
 		cd := candidateFromInfo(s)
 		shown = append(shown, cd)
-		b.WriteString(headingLine(cd.HeadingPath, cd.HeadingSize) + "\n" + cd.lineFull() + "\n")
+		b.WriteString(headingLine(cd.HeadingPath, cd.HeadingSize, cd.HeadingID) + "\n" + cd.lineFull() + "\n")
 		if d := clean(s.Description); d != "" {
 			b.WriteString("  description: " + d + "\n")
 		}
-		c.WriteString(headingLine(cd.HeadingPath, cd.HeadingSize) + "\n" + cd.lineCompact() + "\n")
+		c.WriteString(headingLine(cd.HeadingPath, cd.HeadingSize, cd.HeadingID) + "\n" + cd.lineCompact() + "\n")
+	}
+	if cut > 0 {
+		u := fmt.Sprintf("(%d more series did not fit the context window; describe them in another call.)\n", cut)
+		b.WriteString(u)
+		c.WriteString(u)
 	}
 	if len(unknown) > 0 {
 		u := "unknown ids (not in the catalog): " + strings.Join(unknown, ", ") + "\n"
@@ -332,4 +358,57 @@ func renderChangePoints(s ChangePointSummary) (full, compact string) {
 
 func renderChart(s ChartSummary) string {
 	return fmt.Sprintf("draw_chart: wrote %s (columns: %s).\n", s.Path, strings.Join(s.Columns, ", "))
+}
+
+// browsePage is one page of a heading's rows as browse_heading shows it.
+type browsePage struct {
+	req  BrowseRequest
+	res  BrowseResult
+	rows []candidate // the rows shown, possibly fewer than res.Rows to fit
+}
+
+// render returns the page's full and compact forms. The header says which
+// rows of how many are shown and how to ask for the next page.
+func (p browsePage) render() (full, compact string) {
+	var filters []string
+	if p.req.HasData {
+		filters = append(filters, "has_data")
+	}
+	if p.req.Country != "" {
+		filters = append(filters, "country="+p.req.Country)
+	}
+	if p.req.Frequency != "" {
+		filters = append(filters, "frequency="+p.req.Frequency)
+	}
+	head := fmt.Sprintf("browse_heading %s", p.res.HeadingID)
+	if len(filters) > 0 {
+		head += " [" + strings.Join(filters, " ") + "]"
+	}
+	var b, c strings.Builder
+	of := fmt.Sprintf("%d rows under this heading", p.res.Size)
+	if p.res.Matching != p.res.Size {
+		of += fmt.Sprintf(", %d pass the filters", p.res.Matching)
+	}
+	switch {
+	case p.res.Matching == 0:
+		fmt.Fprintf(&b, "%s: %s; none to show.\n", head, of)
+		return b.String(), b.String()
+	case len(p.rows) == 0 && len(p.res.Rows) > 0:
+		fmt.Fprintf(&b, "%s: %s; not one row from %d fits the context window. Answer with what you have.\n", head, of, p.req.Offset+1)
+		return b.String(), b.String()
+	case len(p.rows) == 0:
+		fmt.Fprintf(&b, "%s: %s; row %d is past the last one.\n", head, of, p.req.Offset+1)
+		return b.String(), b.String()
+	}
+	first := p.req.Offset + 1
+	last := p.req.Offset + len(p.rows)
+	fmt.Fprintf(&b, "%s: rows %d–%d of %d (%s).\n", head, first, last, p.res.Matching, of)
+	fmt.Fprintf(&c, "[compact] %s: showed rows %d–%d of %d (ids and titles kept).\n", head, first, last, p.res.Matching)
+	gs := groupCandidates(p.rows)
+	renderGroups(&b, gs, false)
+	renderGroups(&c, gs, true)
+	if last < p.res.Matching {
+		fmt.Fprintf(&b, "(more rows: call browse_heading again with start %d, or narrow it with country, frequency or has_data.)\n", last+1)
+	}
+	return b.String(), c.String()
 }

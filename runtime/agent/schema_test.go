@@ -111,8 +111,8 @@ func TestEveryToolHasAValidSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(specs) != 7 {
-		t.Fatalf("%d tools, want 7", len(specs))
+	if len(specs) != 9 {
+		t.Fatalf("%d tools, want 9", len(specs))
 	}
 	for _, s := range specs {
 		var m map[string]any

@@ -22,6 +22,12 @@ var ErrStepLimit = errors.New("agent: step limit reached without an answer")
 // charts needs about a dozen calls whatever the catalog's size.
 const DefaultMaxSteps = 24
 
+// MinHistoryBudget is the least a session's window must leave for the
+// conversation itself, in tokens: an analyst's message, one assistant step
+// and a tool result of a few rows, with a context note. Below it no turn
+// could make progress, so the session refuses to start.
+const MinHistoryBudget = 300
+
 // contextRetries is how often a request rejected as too long is retried
 // with a tighter token estimate.
 const contextRetries = 3
@@ -46,6 +52,7 @@ type Session struct {
 	asm     *assembler
 	turns   []*turn
 	tables  map[string]*TableSummary
+	pending *pendingStep // the step whose calls are being run
 }
 
 // New starts a session.
@@ -76,8 +83,9 @@ func New(model llm.Model, catalog Catalog, engine Engine, opts Options) (*Sessio
 	est := newEstimator()
 	a := &assembler{policy: opts.Policy, system: opts.SystemPrompt, window: window, replyTokens: opts.ReplyReserve, est: est}
 	a.toolTokens = est.bytes(toolsBytes(specs))
-	if a.budget() <= 0 {
-		return nil, fmt.Errorf("agent: new session: %w: window %d tokens is smaller than the reply reserve, system prompt and tools", llm.ErrContextWindow, window)
+	if a.budget() < MinHistoryBudget {
+		return nil, fmt.Errorf("agent: new session: %w: a window of %d tokens leaves %d for the conversation after the reply reserve (%d), system prompt and tools; at least %d are needed",
+			llm.ErrContextWindow, window, max(a.budget(), 0), opts.ReplyReserve, MinHistoryBudget)
 	}
 	return &Session{model: model, catalog: catalog, engine: engine, opts: opts, specs: specs, asm: a, tables: map[string]*TableSummary{}}, nil
 }
@@ -184,12 +192,15 @@ func (s *Session) Ask(ctx context.Context, userText string) (TurnResult, error) 
 		}
 		st := step{assistant: msg}
 		answered := false
+		s.pending = &pendingStep{assistant: msg}
 		for i, call := range msg.ToolCalls {
 			if call.ID == "" {
 				call.ID = fmt.Sprintf("call_%d_%d_%d", tn, stepN, i)
 				st.assistant.ToolCalls[i].ID = call.ID
 			}
+			s.pending.left = len(msg.ToolCalls) - i
 			o := s.runTool(ctx, call)
+			s.pending.done = append(s.pending.done, o.rec)
 			res.Metrics.ToolCalls++
 			if call.Name == ToolSearch || call.Name == ToolDescribe {
 				res.Metrics.DiscoveryCalls++
@@ -232,6 +243,7 @@ func (s *Session) Ask(ctx context.Context, userText string) (TurnResult, error) 
 			}
 		}
 		t.steps = append(t.steps, st)
+		s.pending = nil
 		if answered {
 			res.Completed = true
 			finish("answer")

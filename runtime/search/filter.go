@@ -23,15 +23,16 @@ type filter struct {
 	frequency string   // catalogsrc frequency code; "": any
 	country   string   // ISO3; "": any
 	from, to  string   // ISO dates; "": open
+	hasData   bool     // only rows whose observations are in the bundle
 }
 
 func (f filter) empty() bool {
-	return len(f.sources) == 0 && f.frequency == "" && f.country == "" && f.from == "" && f.to == ""
+	return len(f.sources) == 0 && f.frequency == "" && f.country == "" && f.from == "" && f.to == "" && !f.hasData
 }
 
 // onlyIndexed reports whether every active filter is one the text index
-// can apply (coverage dates are not indexed).
-func (f filter) onlyIndexed() bool { return f.from == "" && f.to == "" }
+// can apply (coverage dates and data availability are not indexed).
+func (f filter) onlyIndexed() bool { return f.from == "" && f.to == "" && !f.hasData }
 
 // keepRowDoc reports whether a row's index document passes the filter's
 // indexed fields (source, frequency, country), as indexFilter asks.
@@ -68,7 +69,7 @@ func isoDate(s string) bool {
 
 // compileFilter checks a request's filters against the catalog's sources.
 func compileFilter(req Request, known []string) (filter, error) {
-	var f filter
+	f := filter{hasData: req.HasData}
 	for _, s := range req.Sources {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if s == "" {
@@ -153,6 +154,9 @@ func (f filter) keepRow(r *bundle.SeriesRow) bool {
 		return false
 	}
 	if f.country != "" && r.Country != f.country {
+		return false
+	}
+	if f.hasData && r.ObsCount == 0 {
 		return false
 	}
 	if f.from != "" && r.End != "" && isoDate(r.End) && padDate(r.End, true) < f.from {

@@ -33,6 +33,7 @@ type Request struct {
 	Country   string   `json:"country,omitempty"`   // filter: ISO3 code
 	From      string   `json:"from,omitempty"`      // filter: coverage overlaps [From, To] (ISO dates)
 	To        string   `json:"to,omitempty"`
+	HasData   bool     `json:"has_data,omitempty"` // filter: only rows whose observations are in the bundle
 	Mode      Mode     `json:"mode,omitempty"`    // keyword, semantic, hybrid (default)
 	Explain   bool     `json:"explain,omitempty"` // attach each hit's signals (Hit.Explain)
 }

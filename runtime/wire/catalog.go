@@ -10,8 +10,9 @@ import (
 
 // agentCatalog implements agent.Catalog over a loaded bundle and a searcher.
 type agentCatalog struct {
-	cat *catalog.Catalog
-	s   Searcher
+	cat   *catalog.Catalog
+	s     Searcher
+	heads headingRows
 }
 
 // NewAgentCatalog returns the agent's view of the catalog: searches go to s
@@ -59,6 +60,7 @@ func Describe(cat *catalog.Catalog, id string) (agent.SeriesInfo, bool) {
 		info.End = r.ObsEnd
 	}
 	if h, ok := cat.Heading(r.HeadingID); ok {
+		info.HeadingID = h.ID
 		info.HeadingPath = h.Path
 		info.HeadingSize = int(h.LeafRows)
 	}

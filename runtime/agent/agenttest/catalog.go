@@ -201,6 +201,9 @@ func (c *Catalog) keep(r agent.SeriesInfo, req search.Request) bool {
 	if req.Country != "" && !strings.EqualFold(r.Country, req.Country) {
 		return false
 	}
+	if req.HasData && !r.HasData {
+		return false
+	}
 	if len(req.Sources) > 0 {
 		src, _, _ := strings.Cut(r.ID, ":")
 		if !slices.Contains(req.Sources, src) {
@@ -222,10 +225,37 @@ func (c *Catalog) Describe(ctx context.Context, ids []string) ([]agent.SeriesInf
 			if r.HeadingSize == 0 {
 				r.HeadingSize = c.sizes[headingKey(r.HeadingPath)]
 			}
+			r.HeadingID = headingKey(r.HeadingPath)
 			out = append(out, r)
 		}
 	}
 	return out, nil
+}
+
+// Browse lists a heading's rows in catalog order (the heading id is the
+// one Search gives its groups).
+func (c *Catalog) Browse(ctx context.Context, req agent.BrowseRequest) (agent.BrowseResult, error) {
+	if err := ctx.Err(); err != nil {
+		return agent.BrowseResult{}, err
+	}
+	size, ok := c.sizes[req.HeadingID]
+	if !ok {
+		return agent.BrowseResult{}, fmt.Errorf("%w %q", agent.ErrUnknownHeading, req.HeadingID)
+	}
+	res := agent.BrowseResult{HeadingID: req.HeadingID, Size: size}
+	filter := search.Request{Country: req.Country, Frequency: req.Frequency, HasData: req.HasData}
+	for _, r := range c.rows {
+		if headingKey(r.HeadingPath) != req.HeadingID || !c.keep(r, filter) {
+			continue
+		}
+		res.HeadingPath = r.HeadingPath
+		if res.Matching >= req.Offset && len(res.Rows) < req.Limit {
+			r.HeadingSize, r.HeadingID = size, req.HeadingID
+			res.Rows = append(res.Rows, r)
+		}
+		res.Matching++
+	}
+	return res, nil
 }
 
 // NativeID maps a namespaced id back to the source's own (evds:TP.FG.J0 →

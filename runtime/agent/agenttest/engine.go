@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/sextant-dev/sextant/runtime/agent"
@@ -71,25 +72,75 @@ func (e *Engine) column(table, col string) (*agent.TableSummary, agent.ColumnInf
 	return nil, agent.ColumnInfo{}, fmt.Errorf("%w: table %q has no column %q", ErrEngine, table, col)
 }
 
-// DeriveColumn implements agent.Engine.
+// DeriveColumn implements agent.Engine: one-column ops and combinations
+// of existing columns (the expression's names must be columns).
 func (e *Engine) DeriveColumn(_ context.Context, spec agent.DeriveSpec) (agent.ColumnSummary, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.Requests = append(e.Requests, "derive_column "+spec.Table+"."+spec.Column+" "+spec.Op)
-	t, src, err := e.column(spec.Table, spec.Column)
-	if err != nil {
-		return agent.ColumnSummary{}, err
-	}
-	if !slices.Contains(agent.DeriveOps, spec.Op) {
+	inputs := spec.Columns
+	switch {
+	case slices.Contains(agent.DeriveOps, spec.Op):
+		inputs = []string{spec.Column}
+	case spec.Op == "expression":
+		inputs = nil
+		for _, w := range strings.FieldsFunc(spec.Expression, func(r rune) bool {
+			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) {
+			if w[0] < '0' || w[0] > '9' {
+				inputs = append(inputs, w)
+			}
+		}
+	case !slices.Contains(agent.CombineOps, spec.Op):
 		return agent.ColumnSummary{}, fmt.Errorf("%w: unknown op %q", ErrEngine, spec.Op)
+	}
+	e.Requests = append(e.Requests, "derive_column "+spec.Table+"."+strings.Join(inputs, ",")+" "+spec.Op)
+	var t *agent.TableSummary
+	var ids []string
+	for _, in := range inputs {
+		tt, c, err := e.column(spec.Table, in)
+		if err != nil {
+			return agent.ColumnSummary{}, err
+		}
+		t = tt
+		ids = append(ids, c.SeriesIDs...)
+		if len(c.SeriesIDs) == 0 {
+			ids = append(ids, c.SeriesID)
+		}
+	}
+	if t == nil {
+		return agent.ColumnSummary{}, fmt.Errorf("%w: op %s names no column", ErrEngine, spec.Op)
 	}
 	name := spec.Name
 	if name == "" {
-		name = spec.Column + "_" + spec.Op
+		name = strings.Join(inputs, "_") + "_" + spec.Op
 	}
-	col := agent.ColumnInfo{Name: name, SeriesID: src.SeriesID, Derived: spec.Op + " of " + spec.Column}
+	col := agent.ColumnInfo{Name: name, SeriesID: ids[0], SeriesIDs: ids, Derived: spec.Op + " of " + strings.Join(inputs, ", ")}
 	t.Columns = append(t.Columns, col)
 	return agent.ColumnSummary{Table: spec.Table, Column: col, Rows: t.Rows, Last: "placeholder"}, nil
+}
+
+// ConvertTable implements agent.Engine: the table's columns at a lower
+// frequency (the double checks the frequency order only).
+func (e *Engine) ConvertTable(_ context.Context, spec agent.ConvertSpec) (agent.TableSummary, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.Requests = append(e.Requests, "convert_table "+spec.Table+" "+spec.Frequency)
+	t, ok := e.tables[spec.Table]
+	if !ok {
+		return agent.TableSummary{}, fmt.Errorf("%w: no table %q", ErrEngine, spec.Table)
+	}
+	rank := map[string]int{"D": 0, "W": 1, "M": 2, "Q": 3, "S": 4, "A": 5}
+	if rank[spec.Frequency] < rank[t.Frequency] {
+		return agent.TableSummary{}, fmt.Errorf("%w: %s is finer than the table's %s", ErrEngine, spec.Frequency, t.Frequency)
+	}
+	out := *t
+	out.Columns = slices.Clone(t.Columns)
+	out.Frequency = spec.Frequency
+	if spec.Name != "" {
+		out.Name = spec.Name
+	}
+	e.tables[out.Name] = &out
+	return out, nil
 }
 
 // FindChangePoints implements agent.Engine.
