@@ -92,7 +92,7 @@ type plan struct {
 	dropTurn      map[int]bool // whole earlier turns (user message and all)
 	shortlistKeep int          // entries of the current shortlist kept
 	notices       []string
-	lineEnds      []int // cumulative shortlist line lengths, filled on first use
+	lineEnds      []int               // cumulative shortlist line lengths, filled on first use
 	cut           map[*toolRecord]int // records cut to this many bytes of their text
 	userCut       int                 // the current analyst message cut to this many bytes (0: whole)
 }

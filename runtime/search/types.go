@@ -34,8 +34,8 @@ type Request struct {
 	From      string   `json:"from,omitempty"`      // filter: coverage overlaps [From, To] (ISO dates)
 	To        string   `json:"to,omitempty"`
 	HasData   bool     `json:"has_data,omitempty"` // filter: only rows whose observations are in the bundle
-	Mode      Mode     `json:"mode,omitempty"`    // keyword, semantic, hybrid (default)
-	Explain   bool     `json:"explain,omitempty"` // attach each hit's signals (Hit.Explain)
+	Mode      Mode     `json:"mode,omitempty"`     // keyword, semantic, hybrid (default)
+	Explain   bool     `json:"explain,omitempty"`  // attach each hit's signals (Hit.Explain)
 }
 
 // Mode selects the ranking signals.
