@@ -102,6 +102,20 @@ type TurnResult struct {
 	ChangePoints []ChangePointSummary
 	Charts       []ChartSummary
 	Metrics      TurnMetrics
+	// Shown are the candidate ids the turn's discovery results listed,
+	// in order of first appearance.
+	Shown []string
+	// Errors are the turn's failed tool calls, in order.
+	Errors []ToolError
+	// Reasoning is what the model said it thought, one entry per model
+	// call that gave any (the answer never carries it).
+	Reasoning []string
+}
+
+// ToolError is one failed tool call.
+type ToolError struct {
+	Tool  string
+	Error string
 }
 
 // TurnMetrics counts what the turn cost and what the model could see.
@@ -145,6 +159,7 @@ func (s *Session) Ask(ctx context.Context, userText string) (TurnResult, error) 
 	searches := map[string]bool{}
 	finish := func(reason string) {
 		res.StopReason = reason
+		res.Shown = t.shownIDs()
 		if res.Metrics.Decisions > 0 {
 			res.Metrics.EvidenceVisibleMean = ratioSum / float64(res.Metrics.Decisions)
 		}
@@ -183,6 +198,9 @@ func (s *Session) Ask(ctx context.Context, userText string) (TurnResult, error) 
 
 		msg := resp.Message
 		msg.Role = llm.Assistant
+		if r := strings.TrimSpace(msg.Reasoning); r != "" {
+			res.Reasoning = append(res.Reasoning, r)
+		}
 		if len(msg.ToolCalls) == 0 {
 			// A plain reply is the answer.
 			res.Answer, res.Completed = strings.TrimSpace(msg.Content), true
@@ -214,6 +232,7 @@ func (s *Session) Ask(ctx context.Context, userText string) (TurnResult, error) 
 			}
 			if o.err != nil {
 				res.Metrics.ToolErrors++
+				res.Errors = append(res.Errors, ToolError{Tool: call.Name, Error: o.err.Error()})
 			} else {
 				s.collect(&res, o)
 			}

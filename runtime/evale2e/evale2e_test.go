@@ -2,8 +2,12 @@ package evale2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"github.com/sextant-dev/sextant/runtime/agent/agenttest"
+	"github.com/sextant-dev/sextant/runtime/llm"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,7 +99,8 @@ func TestJudge(t *testing.T) {
 func TestSummaryAndReport(t *testing.T) {
 	sc := ScenarioReport{ID: "s", Runs: []RunReport{
 		{Completed: true, Turns: []TurnReport{{Succeeded: true, NeedsTable: true, TableRight: true, DiscoveryCalls: 2, Decisions: 2, EvidenceVisibleMean: 1, EvidenceVisibleMin: 1}}},
-		{Run: 1, Turns: []TurnReport{{Turn: 1, NeedsTable: true, DiscoveryCalls: 9, RepeatDiscoveries: 30, Decisions: 2, EvidenceVisibleMean: 0.5, EvidenceVisibleMin: 0.25, UntoldLosses: 2, Missing: []string{"an answer (step limit)"}},
+		{Run: 1, Turns: []TurnReport{{Turn: 1, NeedsTable: true, DiscoveryCalls: 9, RepeatDiscoveries: 30, Decisions: 2, EvidenceVisibleMean: 0.5, EvidenceVisibleMin: 0.25, UntoldLosses: 2, Missing: []string{"an answer (step limit)"},
+			Stage: StageContext, StageDetail: "evidence visible min 0.25"},
 			{Succeeded: true, DiscoveryCalls: 0}}},
 	}}
 	s := summarize([]ScenarioReport{sc})
@@ -104,6 +109,9 @@ func TestSummaryAndReport(t *testing.T) {
 	}
 	if s.MedianDiscoveryCallsPerTurn != 2 || s.RepeatDiscoveries != 30 || s.UntoldLosses != 2 {
 		t.Errorf("median %v repeats %d untold %d", s.MedianDiscoveryCallsPerTurn, s.RepeatDiscoveries, s.UntoldLosses)
+	}
+	if s.FailedTurnsByStage[StageContext] != 1 || len(s.FailedTurnsByStage) != 1 {
+		t.Errorf("failed turns by stage %v, want context 1", s.FailedTurnsByStage)
 	}
 	if s.EvidenceVisibleRatio != 0.75 || s.EvidenceVisibleMin != 0.25 {
 		t.Errorf("evidence %v min %v, want 0.75 and 0.25", s.EvidenceVisibleRatio, s.EvidenceVisibleMin)
@@ -125,7 +133,112 @@ func TestSummaryAndReport(t *testing.T) {
 	if err := rep.WriteText(&out); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "runs 1/2 complete") || !strings.Contains(out.String(), "run 1 turn 1: missing an answer (step limit)") {
+	if !strings.Contains(out.String(), "runs 1/2 complete") || !strings.Contains(out.String(), "run 1 turn 1 [context: evidence visible min 0.25]: missing an answer (step limit)") ||
+		!strings.Contains(out.String(), "failed turns by stage: context 1") {
 		t.Errorf("text report:\n%s", out.String())
 	}
+}
+
+func TestJudgeDerivesAndFrequency(t *testing.T) {
+	turn := Turn{User: "q", Needs: [][]string{{"M.TR"}, {"TP.FG.J0"}}, Actions: []string{ActionDerive, ActionConvert}, Frequency: "A",
+		Derives: []Derive{{Op: "expression", Inputs: []int{0, 1}}, {Op: "yoy_pct", Inputs: []int{1}}}}
+	yoy := agent.ColumnSummary{Column: agent.ColumnInfo{Name: "cpi_yoy", SeriesID: "evds:TP.FG.J0", Derived: "yoy_pct of cpi"}}
+	real := agent.ColumnSummary{Column: agent.ColumnInfo{Name: "real", SeriesID: "bis:M.TR", SeriesIDs: []string{"bis:M.TR", "evds:TP.FG.J0"}, Derived: "expression rate - cpi_yoy"}}
+	annual := agent.TableSummary{Frequency: "A", Columns: []agent.ColumnInfo{{SeriesID: "bis:M.TR"}, {SeriesID: "evds:TP.FG.J0"}}}
+	ok := agent.TurnResult{Completed: true, Actions: []string{"derive", "derive", "convert", "answer"}, SeriesUsed: []string{"bis:M.TR", "evds:TP.FG.J0"},
+		Derived: []agent.ColumnSummary{yoy, real}, Tables: []agent.TableSummary{annual}}
+	if tr := judge(turn, ok, NativeID); !tr.Succeeded {
+		t.Errorf("right derivations judged %+v", tr)
+	}
+	oneInput := ok
+	oneInput.Derived = []agent.ColumnSummary{yoy, {Column: agent.ColumnInfo{Name: "x", SeriesID: "bis:M.TR", Derived: "expression rate * 2"}}}
+	if tr := judge(turn, oneInput, NativeID); tr.Succeeded {
+		t.Error("an expression over one of the two inputs judged right")
+	}
+	wrongOp := ok
+	wrongOp.Derived = []agent.ColumnSummary{{Column: agent.ColumnInfo{Name: "i", SeriesID: "evds:TP.FG.J0", Derived: "index of cpi"}}, real}
+	if tr := judge(turn, wrongOp, NativeID); tr.Succeeded {
+		t.Error("an index judged as the year-on-year change asked for")
+	}
+	monthly := ok
+	monthly.Tables = []agent.TableSummary{{Frequency: "M", Columns: annual.Columns}}
+	monthly.Actions = []string{"derive", "derive", "answer"}
+	tr := judge(turn, monthly, NativeID)
+	if tr.Succeeded || !strings.Contains(strings.Join(tr.Missing, ","), "frequency A") || !strings.Contains(strings.Join(tr.Missing, ","), "action convert") {
+		t.Errorf("a monthly table for an annual request judged %+v", tr)
+	}
+	built := monthly
+	built.Tables = []agent.TableSummary{annual}
+	built.Actions = []string{"build_table", "derive", "derive", "answer"}
+	if tr := judge(turn, built, NativeID); !tr.Succeeded {
+		t.Errorf("a table built at the frequency asked judged %+v", tr)
+	}
+}
+
+func TestAttributeNamesTheStage(t *testing.T) {
+	turn := Turn{User: "q", Needs: [][]string{{"UNRATE"}, {"PAYEMS"}}, Actions: []string{ActionBuildTable}}
+	for _, c := range []struct {
+		name  string
+		res   agent.TurnResult
+		tr    TurnReport
+		stage string
+	}{
+		{"never shown", agent.TurnResult{Shown: []string{"fred:UNRATE"}, SeriesUsed: []string{"fred:UNRATE"}}, TurnReport{}, StageSearch},
+		{"understood one", agent.TurnResult{Shown: []string{"fred:UNRATE"}, Reasoning: []string{"Understood: unemployment rate"}}, TurnReport{}, StageUnderstanding},
+		{"shown not chosen", agent.TurnResult{Shown: []string{"fred:UNRATE", "fred:PAYEMS"}, SeriesUsed: []string{"fred:UNRATE"}}, TurnReport{}, StageDecision},
+		{"lost evidence", agent.TurnResult{Shown: []string{"fred:UNRATE", "fred:PAYEMS"}}, TurnReport{UntoldLosses: 1}, StageContext},
+		{"tool failed", agent.TurnResult{Shown: []string{"fred:UNRATE", "fred:PAYEMS"}, Errors: []agent.ToolError{{Tool: agent.ToolBuildTable, Error: "boom"}}}, TurnReport{}, StageTools},
+		{"all there", agent.TurnResult{Shown: []string{"fred:UNRATE", "fred:PAYEMS"}, SeriesUsed: []string{"fred:UNRATE", "fred:PAYEMS"}, Actions: []string{"build_table"}}, TurnReport{Missing: []string{"an answer"}}, StageAnswer},
+	} {
+		if got, detail := attribute(turn, c.res, c.tr, nil, NativeID); got != c.stage {
+			t.Errorf("%s: stage %s (%s), want %s", c.name, got, detail, c.stage)
+		}
+	}
+	// A series used in an earlier turn counts as found.
+	if got, _ := attribute(turn, agent.TurnResult{Shown: []string{"fred:UNRATE"}, SeriesUsed: []string{"fred:UNRATE"}}, TurnReport{}, []string{"fred:PAYEMS"}, NativeID); got != StageDecision {
+		t.Errorf("earlier turn's series: stage %s, want decision", got)
+	}
+}
+
+// failingModel fails every call.
+type failingModel struct{ err error }
+
+func (m failingModel) Generate(context.Context, llm.Request) (llm.Response, error) {
+	return llm.Response{}, m.err
+}
+func (failingModel) ContextWindow() int { return 32768 }
+
+func TestAbortedRunIsRecordedAndTheEvaluationGoesOn(t *testing.T) {
+	scs := []Scenario{{ID: "a", Turns: []Turn{{User: "x", Actions: []string{ActionSearch}}, {User: "y"}}}, {ID: "b", Turns: []Turn{{User: "z"}}}}
+	cat, err := agenttest.NewCatalog(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), scs, Config{Runs: 2, Catalog: cat,
+		NewModel: func(sc string, _ int) (llm.Model, error) {
+			return failingModel{fmt.Errorf("%w: the newest result does not fit", llm.ErrContextWindow)}, nil
+		},
+		NewEngine: func() agent.Engine { return agenttest.NewEngine(nil) }})
+	if err != nil {
+		t.Fatalf("Run: %v, want the aborts recorded", err)
+	}
+	if rep.Runs != 4 || rep.AbortedRuns != 4 || rep.Turns != 6 {
+		t.Errorf("runs %d aborted %d turns %d, want 4, 4, 6", rep.Runs, rep.AbortedRuns, rep.Turns)
+	}
+	if rep.FailedTurnsByStage[StageContext] != 6 {
+		t.Errorf("failed turns by stage %v, want 6 context", rep.FailedTurnsByStage)
+	}
+	if r := rep.Scenarios[0].Runs[0]; !r.Aborted || !strings.Contains(r.AbortReason, "does not fit") {
+		t.Errorf("run %+v: want aborted with the reason", r)
+	}
+	if _, err := Run(canceled(), scs, Config{Catalog: cat, NewModel: func(string, int) (llm.Model, error) { return failingModel{context.Canceled}, nil },
+		NewEngine: func() agent.Engine { return agenttest.NewEngine(nil) }}); err == nil {
+		t.Error("a cancelled evaluation went on")
+	}
+}
+
+func canceled() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
 }

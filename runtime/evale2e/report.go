@@ -32,6 +32,10 @@ type Summary struct {
 	EvidenceVisibleMin   float64 `json:"evidence_visible_min"`
 	UntoldLosses         int     `json:"untold_losses"` // decisions that lost evidence without a context note
 	ModelCalls           int     `json:"model_calls"`
+	AbortedRuns          int     `json:"aborted_runs"`
+	// FailedTurnsByStage counts failed turns by the stage they are
+	// attributed to (see Stages).
+	FailedTurnsByStage map[string]int `json:"failed_turns_by_stage,omitempty"`
 }
 
 // ScenarioReport is one scenario's runs.
@@ -43,9 +47,11 @@ type ScenarioReport struct {
 
 // RunReport is one run of a scenario.
 type RunReport struct {
-	Run       int          `json:"run"`
-	Completed bool         `json:"completed"`
-	Turns     []TurnReport `json:"turns"`
+	Run         int          `json:"run"`
+	Completed   bool         `json:"completed"`
+	Aborted     bool         `json:"aborted,omitempty"`
+	AbortReason string       `json:"abort_reason,omitempty"`
+	Turns       []TurnReport `json:"turns"`
 }
 
 // TurnReport is one judged turn.
@@ -67,6 +73,10 @@ type TurnReport struct {
 	EvidenceVisibleMin  float64  `json:"evidence_visible_min"`
 	EvidenceVisibleMean float64  `json:"evidence_visible_mean"`
 	UntoldLosses        int      `json:"untold_losses"`
+	DropNotices         int      `json:"drop_notices"`
+	// Stage is where a failed turn went wrong (see Stages), with a detail.
+	Stage       string `json:"stage,omitempty"`
+	StageDetail string `json:"stage_detail,omitempty"`
 }
 
 func summarize(ss []ScenarioReport) Summary {
@@ -80,10 +90,18 @@ func summarize(ss []ScenarioReport) Summary {
 			if r.Completed {
 				s.CompletedRuns++
 			}
+			if r.Aborted {
+				s.AbortedRuns++
+			}
 			for _, t := range r.Turns {
 				s.Turns++
 				if t.Succeeded {
 					s.SucceededTurns++
+				} else if t.Stage != "" {
+					if s.FailedTurnsByStage == nil {
+						s.FailedTurnsByStage = map[string]int{}
+					}
+					s.FailedTurnsByStage[t.Stage]++
 				}
 				if t.NeedsTable {
 					s.TurnsNeedingTable++
@@ -128,17 +146,27 @@ func median(xs []int) float64 {
 func (r Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	line := func(name string, s Summary) {
-		fmt.Fprintf(&b, "%-28s runs %d/%d complete  turns %d/%d ok  tables %d/%d right  discovery/turn %.1f  repeats %d (identical searches %d)  evidence visible %.3f (min %.3f)  untold losses %d\n",
-			name, s.CompletedRuns, s.Runs, s.SucceededTurns, s.Turns, s.TurnsWithTable, s.TurnsNeedingTable,
+		fmt.Fprintf(&b, "%-28s runs %d/%d complete (%d aborted)  turns %d/%d ok  tables %d/%d right  discovery/turn %.1f  repeats %d (identical searches %d)  evidence visible %.3f (min %.3f)  untold losses %d",
+			name, s.CompletedRuns, s.Runs, s.AbortedRuns, s.SucceededTurns, s.Turns, s.TurnsWithTable, s.TurnsNeedingTable,
 			s.MedianDiscoveryCallsPerTurn, s.RepeatDiscoveries, s.RepeatSearches, s.EvidenceVisibleRatio, s.EvidenceVisibleMin, s.UntoldLosses)
+		if len(s.FailedTurnsByStage) > 0 {
+			var parts []string
+			for _, st := range Stages {
+				if n := s.FailedTurnsByStage[st]; n > 0 {
+					parts = append(parts, fmt.Sprintf("%s %d", st, n))
+				}
+			}
+			fmt.Fprintf(&b, "  failed turns by stage: %s", strings.Join(parts, ", "))
+		}
+		b.WriteByte('\n')
 	}
 	for _, sc := range r.Scenarios {
 		line(sc.ID, sc.Summary)
 		for _, run := range sc.Runs {
 			for _, t := range run.Turns {
 				if !t.Succeeded {
-					fmt.Fprintf(&b, "    run %d turn %d: missing %s; used %s; %d discovery calls\n",
-						run.Run, t.Turn, strings.Join(t.Missing, ", "), strings.Join(t.SeriesUsed, " "), t.DiscoveryCalls)
+					fmt.Fprintf(&b, "    run %d turn %d [%s: %s]: missing %s; used %s; %d discovery calls\n",
+						run.Run, t.Turn, t.Stage, t.StageDetail, strings.Join(t.Missing, ", "), strings.Join(t.SeriesUsed, " "), t.DiscoveryCalls)
 				}
 			}
 		}

@@ -22,9 +22,17 @@ const (
 	ActionDerive       = "derive"
 	ActionChangePoints = "changepoints"
 	ActionChart        = "chart"
+	ActionConvert      = "convert" // the table at a lower frequency
 )
 
-var knownActions = []string{ActionSearch, ActionBuildTable, ActionDerive, ActionChangePoints, ActionChart}
+var knownActions = []string{ActionSearch, ActionBuildTable, ActionDerive, ActionChangePoints, ActionChart, ActionConvert}
+
+// Derivation ops a scenario may name: one-column ops, then combinations.
+var (
+	singleOps   = []string{"yoy_pct", "pct_change", "diff", "log", "rolling_mean", "index"}
+	combineOps  = []string{"spread", "ratio", "share", "expression"}
+	frequencies = []string{"D", "W", "M", "Q", "S", "A"}
+)
 
 // ErrScenario is wrapped by every scenario file error.
 var ErrScenario = errors.New("evale2e: bad scenario")
@@ -43,6 +51,19 @@ type Turn struct {
 	User    string     `json:"user"`
 	Needs   [][]string `json:"needs"`
 	Actions []string   `json:"actions"`
+	// Derives are the derived columns the turn must produce, each from
+	// the needs its inputs index.
+	Derives []Derive `json:"derives,omitempty"`
+	// Frequency is the table frequency the analyst asked for ("" any).
+	Frequency string `json:"frequency,omitempty"`
+}
+
+// Derive is one derived column a turn needs: an op and, by index into the
+// turn's needs, the series it is computed from.
+type Derive struct {
+	Op     string `json:"op"`
+	Inputs []int  `json:"inputs"`
+	Note   string `json:"note,omitempty"`
 }
 
 // LoadScenarios reads a JSON-lines scenario file.
@@ -103,6 +124,22 @@ func (s Scenario) validate() error {
 			if !slices.Contains(knownActions, a) {
 				return fmt.Errorf("scenario %s: turns[%d].actions: unknown action %q (known: %s)", s.ID, i, a, strings.Join(knownActions, ", "))
 			}
+		}
+		for j, d := range t.Derives {
+			if !slices.Contains(singleOps, d.Op) && !slices.Contains(combineOps, d.Op) {
+				return fmt.Errorf("scenario %s: turns[%d].derives[%d].op: unknown op %q", s.ID, i, j, d.Op)
+			}
+			if len(d.Inputs) == 0 {
+				return fmt.Errorf("scenario %s: turns[%d].derives[%d].inputs is empty", s.ID, i, j)
+			}
+			for _, in := range d.Inputs {
+				if in < 0 || in >= len(t.Needs) {
+					return fmt.Errorf("scenario %s: turns[%d].derives[%d].inputs: %d is not an index into needs (0..%d)", s.ID, i, j, in, len(t.Needs)-1)
+				}
+			}
+		}
+		if t.Frequency != "" && !slices.Contains(frequencies, t.Frequency) {
+			return fmt.Errorf("scenario %s: turns[%d].frequency: %q is not one of %s", s.ID, i, t.Frequency, strings.Join(frequencies, ", "))
 		}
 	}
 	return nil
