@@ -311,20 +311,30 @@ func columnLine(c ColumnInfo) string {
 	b.WriteString("* " + clean(c.Name) + " = " + clean(c.SeriesID))
 	kv(&b, "unit", c.Unit)
 	kv(&b, "derived", c.Derived)
+	if len(c.SeriesIDs) > 1 {
+		kv(&b, "from", strings.Join(c.SeriesIDs, ", "))
+	}
 	if c.Missing > 0 {
 		kv(&b, "missing", fmt.Sprint(c.Missing))
 	}
 	return b.String()
 }
 
-func renderTable(t TableSummary) (full, compact string) {
+func renderTable(t TableSummary) (full, compact string) { return renderTableAs(ToolBuildTable, t) }
+
+// renderTableAs renders a table as the result of the tool that made it.
+func renderTableAs(tool string, t TableSummary) (full, compact string) {
 	var b strings.Builder
-	head := fmt.Sprintf("build_table: table %q, %d rows, frequency %s, %s..%s.", t.Name, t.Rows, t.Frequency, t.From, t.To)
+	head := fmt.Sprintf("%s: table %q, %d rows, frequency %s, %s..%s.", tool, t.Name, t.Rows, t.Frequency, t.From, t.To)
 	b.WriteString(head + "\ncolumns:\n")
 	var cols []string
 	for _, c := range t.Columns {
 		b.WriteString(columnLine(c) + "\n")
-		cols = append(cols, clean(c.Name)+" = "+clean(c.SeriesID))
+		col := clean(c.Name) + " = " + clean(c.SeriesID)
+		if c.Derived != "" {
+			col += " (derived: " + clean(c.Derived) + ")"
+		}
+		cols = append(cols, col)
 	}
 	for _, n := range t.Notes {
 		b.WriteString("note: " + clean(n) + "\n")

@@ -256,7 +256,7 @@ func (s *Session) convert(ctx context.Context, a convertArgs) toolOutcome {
 	for _, c := range t.Columns {
 		ids = appendNew(ids, seriesOf(c)...)
 	}
-	full, compact := renderTable(t)
+	full, compact := renderTableAs(ToolConvert, t)
 	return toolOutcome{rec: &toolRecord{label: fmt.Sprintf("%s %q %s", ToolConvert, a.Table, a.Frequency), full: full, compact: compact},
 		action: "convert", series: ids, table: &t}
 }

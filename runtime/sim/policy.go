@@ -70,26 +70,60 @@ func (p Policy) decide(v view) Step {
 	in := understand(v.user, v.earlier)
 	var why []string
 	note := func(f string, a ...any) { why = append(why, fmt.Sprintf(f, a...)) }
+	step := func(calls ...Call) Step { return Step{Reasoning: strings.Join(why, "\n"), Calls: calls} }
+	multi := countriesIn(in.subjects) > 1 || len(in.countries) > 1 || v.multiCountry()
+	// Operands of derivations that no column holds are series to find too.
+	subjects := slices.Clone(in.subjects)
+	derives := in.derives[:0:0]
+	for _, d := range in.derives {
+		if len(d.asSeries) > 0 {
+			if _, ok := v.resolve(d.operands[0], multi); !ok && d.operands[0].phrase != "*" && len(d.operands[0].terms) > 0 {
+				for _, s := range d.asSeries {
+					if !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
+						subjects = append(subjects, s)
+					}
+				}
+				continue
+			}
+		}
+		derives = append(derives, d)
+		for _, o := range d.operands {
+			if o.back != 0 || o.phrase == "*" || o.phrase == "" {
+				continue
+			}
+			if _, ok := v.resolve(o, multi); ok {
+				continue
+			}
+			s := subject{phrase: strings.Join(o.terms, " "), terms: o.terms, country: o.country}
+			if base, ok := conceptBase(o); ok {
+				s.phrase, s.terms = strings.Join(base, " "), base
+			}
+			if len(s.terms) > 0 && !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
+				subjects = append(subjects, s)
+			}
+		}
+	}
+	in.derives = derives
+	note("Understood: %s", in.describe(subjects))
 	if v.contextNote {
 		note("A context note says some results were removed; I can only use what is still shown.")
 	}
-	multi := countriesIn(in.subjects) > 1
 
 	// Settle subjects. A series settles one subject only: two subjects
 	// never share a column's series.
 	var done []settled
 	var missing []string
 	used := map[string]bool{}
-	for _, s := range in.subjects {
+	for _, s := range subjects {
 		if c, ok := v.column(columnName(s, multi)); ok {
 			used[c.SeriesID] = true
 		}
 	}
-	freq := p.tableFrequency(v, in, multi)
-	if freq != in.freq {
+	freq := p.tableFrequency(v, in, subjects, multi)
+	if freq != in.freq && freq != "" {
 		note("No frequency was asked, but a %s series fits one subject: one table aligns best at that frequency, so coarser candidates need a search with it as a filter first.", freqNames[freq])
 	}
-	for _, s := range in.subjects {
+	for _, s := range subjects {
 		name := columnName(s, multi)
 		if c, ok := v.column(name); ok {
 			note("%q is already column %s (%s).", s.phrase, name, c.SeriesID)
@@ -103,7 +137,11 @@ func (p Policy) decide(v view) Step {
 			used[best.ID] = true
 			continue
 		}
-		wordings := p.wordings(s, freq, peersOf(s, in.subjects), v.needsFilters(s, best, freq))
+		if b, ok := v.browseFor(s, freq); ok {
+			note("For %q%s the heading %q holds the right family (%d rows) but no row for this country is shown; listing it.", s.phrase, forCountry(s), b.heading, b.size)
+			return step(Call{Name: "browse_heading", Args: b.args})
+		}
+		wordings := p.wordings(s, freq, peersOf(s, subjects), v.needsFilters(s, best, freq))
 		w, tried := v.nextWording(wordings)
 		if w != nil {
 			if best.ID != "" {
@@ -111,7 +149,7 @@ func (p Policy) decide(v view) Step {
 			} else {
 				note("For %q%s I see no candidate yet; searching (attempt %d%s).", s.phrase, forCountry(s), tried+1, howSearched(w))
 			}
-			return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "search_catalog", Args: w}}}
+			return step(Call{Name: "search_catalog", Args: w})
 		}
 		if best.ID != "" && coverage(s, best) >= 0.5 {
 			note("For %q%s no wording found a clear match; taking the closest, %s (%s).", s.phrase, forCountry(s), best.ID, best.Title)
@@ -136,44 +174,58 @@ func (p Policy) decide(v view) Step {
 		}
 	}
 	for _, d := range done {
-		if !d.exists {
+		if !d.exists && !slices.ContainsFunc(cols, func(m map[string]string) bool { return m["series_id"] == d.id }) {
 			fresh = true
 			cols = append(cols, map[string]string{"name": d.col, "series_id": d.id})
 		}
 	}
-	if fresh {
+	if fresh && len(cols) <= 24 {
 		note("Building table %s with %d columns.", tableName, len(cols))
 		args := map[string]any{"name": tableName, "columns": cols}
-		if in.freq != "" && in.freq != "S" {
-			args["frequency"] = in.freq
+		if f := in.freq; f != "" && f != "S" {
+			args["frequency"] = f
+		} else if in.convert != "" {
+			args["frequency"] = in.convert
 		}
 		if in.from != "" {
 			args["from"] = in.from
 		}
-		return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "build_table", Args: args}}}
+		if in.to != "" {
+			args["to"] = in.to
+		}
+		return step(Call{Name: "build_table", Args: args})
 	}
 
-	// Analysis steps, each once per request.
-	if in.deriveOp != "" && !v.did("derive_column", nil) {
-		if c := v.match(in.deriveTarget, false); len(c) > 0 {
-			name := c[0].Name + "_" + opSuffix(in.deriveOp, in.derivePeriod)
-			note("Deriving %s of %s as %s.", in.deriveOp, c[0].Name, name)
-			args := map[string]any{"table": v.tableOr(), "column": c[0].Name, "op": in.deriveOp, "name": name}
-			if in.derivePeriod > 0 {
-				args["periods"] = in.derivePeriod
-			}
-			return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "derive_column", Args: args}}}
+	// A table at a lower frequency, once.
+	if in.convert != "" && v.table != "" && v.tableFreq != "" && finer(v.tableFreq, in.convert) && !v.did("convert_table", nil) {
+		args := map[string]any{"table": v.tableOr(), "frequency": in.convert}
+		if in.convertMethod != "" {
+			args["method"] = in.convertMethod
 		}
-		note("I cannot tell which column %q means.", in.deriveTarget)
+		note("Converting table %s from %s to %s.", v.tableOr(), freqNames[v.tableFreq], freqNames[in.convert])
+		return step(Call{Name: "convert_table", Args: args})
+	}
+
+	// Derivations, in the order asked; each once.
+	var made []string // columns this request derived or will act on
+	for _, d := range derives {
+		call, cols, problem := v.deriveCall(d, multi)
+		switch {
+		case problem != "":
+			note("%s", problem)
+		case call != nil:
+			note("Deriving %s.", call.Args["name"])
+			return step(*call)
+		}
+		made = append(made, cols...)
 	}
 	var cpCols []string
 	for _, t := range in.cpTargets {
-		for _, c := range v.match(t, true) {
+		for _, c := range v.matchTarget(t, true, made) {
 			cpCols = append(cpCols, c.Name)
 			if !v.did("find_change_points", map[string]any{"column": c.Name}) {
 				note("Looking for breaks in %s.", c.Name)
-				return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "find_change_points",
-					Args: map[string]any{"table": v.tableOr(), "column": c.Name}}}}
+				return step(Call{Name: "find_change_points", Args: map[string]any{"table": v.tableOr(), "column": c.Name}})
 			}
 		}
 	}
@@ -185,27 +237,44 @@ func (p Policy) decide(v view) Step {
 			}
 		}
 		if in.chartAll {
+			if len(made) > 0 {
+				for _, c := range made {
+					add(c)
+				}
+			} else {
+				for _, c := range v.columns {
+					if c.Derived == "" {
+						add(c.Name)
+					}
+				}
+			}
+		}
+		for _, t := range in.chartTargets {
+			if t.phrase == "" && t.country.iso3 == "" {
+				for _, c := range cpCols {
+					add(c)
+				}
+				if len(cpCols) == 0 {
+					for _, c := range made {
+						add(c)
+					}
+				}
+				continue
+			}
+			for _, c := range v.matchTarget(t, len(made) > 0, made) {
+				add(c.Name)
+			}
+		}
+		if len(chart) == 0 && len(v.columns) > 0 {
 			for _, c := range v.columns {
 				if c.Derived == "" {
 					add(c.Name)
 				}
 			}
 		}
-		for _, t := range in.chartTargets {
-			if t == "" {
-				for _, c := range cpCols {
-					add(c)
-				}
-				continue
-			}
-			for _, c := range v.match(t, false) {
-				add(c.Name)
-			}
-		}
 		if len(chart) > 0 {
 			note("Charting %s.", strings.Join(chart, ", "))
-			return Step{Reasoning: strings.Join(why, "\n"), Calls: []Call{{Name: "draw_chart",
-				Args: map[string]any{"table": v.tableOr(), "columns": chart, "mark_breaks": len(cpCols) > 0}}}}
+			return step(Call{Name: "draw_chart", Args: map[string]any{"table": v.tableOr(), "columns": chart, "mark_breaks": len(cpCols) > 0}})
 		}
 	}
 	note("Everything asked is done; answering.")
@@ -323,7 +392,7 @@ var freqNames = map[string]string{"D": "daily", "W": "weekly", "M": "monthly", "
 // matches in view (and the table's columns), so that a monthly series is not
 // forced down to annual by a subject that settled on an annual row before a
 // monthly one was looked for.
-func (p Policy) tableFrequency(v view, in intent, multi bool) string {
+func (p Policy) tableFrequency(v view, in intent, subjects []subject, multi bool) string {
 	if in.freq != "" {
 		return in.freq
 	}
@@ -338,7 +407,7 @@ func (p Policy) tableFrequency(v view, in intent, multi bool) string {
 			consider(v.cands[c.SeriesID].Freq)
 		}
 	}
-	for _, s := range in.subjects {
+	for _, s := range subjects {
 		if _, ok := v.column(columnName(s, multi)); ok {
 			continue
 		}
@@ -375,12 +444,8 @@ var freqRank = map[string]int{"D": 0, "W": 1, "M": 2, "Q": 3, "S": 4, "A": 5}
 func finer(have, want string) bool { return freqRank[have] < freqRank[want] }
 
 func isCountryWord(t string) bool {
-	for _, a := range countryAliases {
-		if a[0] == t {
-			return true
-		}
-	}
-	return false
+	cs, _ := findCountries(t)
+	return len(cs) > 0
 }
 
 // countryFits: the candidate's country field, or a country named in its
@@ -397,7 +462,7 @@ func countryFits(s subject, c Candidate) bool {
 		return slices.ContainsFunc(named, func(x country) bool { return x.iso3 == s.country.iso3 })
 	}
 	src, _, _ := strings.Cut(c.ID, ":")
-	if home, ok := sourceCountry[src]; ok {
+	if home, ok := vocab.sourceHome[src]; ok {
 		return home == s.country.iso3
 	}
 	return true
@@ -468,7 +533,7 @@ func (p Policy) rng(key string) *rand.Rand {
 func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters bool) []map[string]any {
 	var syn []string
 	for _, t := range s.terms {
-		if e := synonyms[t]; len(e) > 0 {
+		if e := vocab.synonyms[t]; len(e) > 0 {
 			syn = append(syn, e...)
 		} else {
 			syn = append(syn, t)

@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -33,12 +34,15 @@ type ToolCall struct {
 // Candidate is a catalog row seen in a tool result.
 type Candidate struct {
 	ID, Title, Unit, Freq, Country, Heading string
+	HeadingID                               string // for browse_heading
+	HeadingSize                             int    // rows under the heading in the whole catalog
 	NoData                                  bool
 }
 
 // Column is a table column seen in a build_table or derive_column result.
 type Column struct {
-	Name, SeriesID, Derived string
+	Name, SeriesID, Derived, Unit string
+	From                          []string // every input series of a derived column
 }
 
 // view is everything readable in the current request: the analyst's latest
@@ -50,6 +54,7 @@ type view struct {
 	cands       map[string]Candidate
 	order       []string          // candidate ids in order of first appearance this request
 	table       string            // latest table name seen
+	tableFreq   string            // its frequency
 	columns     []Column          // its columns, derived ones included
 	calls       []pastCall        // this request's calls, in order
 	rejected    map[string]string // ids a tool refused, with the reason
@@ -69,7 +74,9 @@ type pastCall struct {
 }
 
 var (
-	tableHead  = regexp.MustCompile(`^(?:\[compact\] )?build_table: table "([^"]+)"`)
+	tableHead  = regexp.MustCompile(`^(?:\[compact\] )?(?:build_table|convert_table): table "([^"]+)", \d+ rows, frequency (\w*)`)
+	headSize   = regexp.MustCompile(`(\d+) rows under this heading`)
+	headID     = regexp.MustCompile(`heading id: ([^;)]+)`)
 	deriveHead = regexp.MustCompile(`^derive_column: table "([^"]+)" now has column "([^"]+)"`)
 	noDataErr  = regexp.MustCompile(`(\S+) is in the catalog but its observations are not in this bundle`)
 	unknownErr = regexp.MustCompile(`unknown series: ([^;]+);`)
@@ -135,17 +142,27 @@ func readView(msgs []Message) view {
 
 // readCandidates collects candidate lines under their heading lines.
 func (v *view) readCandidates(text string) {
-	heading := ""
+	heading, hid, hsize := "", "", 0
 	for _, line := range strings.Split(text, "\n") {
 		if h, ok := strings.CutPrefix(line, "## "); ok {
+			hid, hsize = "", 0
 			if i := strings.LastIndex(h, " ("); i > 0 {
+				tail := h[i:]
 				h = h[:i]
+				if m := headSize.FindStringSubmatch(tail); m != nil {
+					hsize, _ = strconv.Atoi(m[1])
+				} else if strings.Contains(tail, "only row") {
+					hsize = 1
+				}
+				if m := headID.FindStringSubmatch(tail); m != nil {
+					hid = strings.TrimSpace(m[1])
+				}
 			}
 			heading = h
 			continue
 		}
 		if strings.HasPrefix(line, "Shortlist") {
-			heading = ""
+			heading, hid, hsize = "", "", 0
 			continue
 		}
 		rest, ok := strings.CutPrefix(line, "- ")
@@ -156,7 +173,7 @@ func (v *view) readCandidates(text string) {
 		if len(fields) < 2 || fields[0] == "" {
 			continue
 		}
-		c := Candidate{ID: fields[0], Title: fields[1], Heading: heading}
+		c := Candidate{ID: fields[0], Title: fields[1], Heading: heading, HeadingID: hid, HeadingSize: hsize}
 		for _, f := range fields[2:] {
 			k, val, ok := strings.Cut(f, ": ")
 			if !ok {
@@ -188,6 +205,12 @@ func (v *view) readCandidates(text string) {
 		if c.Unit == "" {
 			c.Unit = old.Unit
 		}
+		if c.HeadingID == "" {
+			c.HeadingID, c.HeadingSize = old.HeadingID, old.HeadingSize
+		}
+		if c.Country == "" {
+			c.Country = old.Country
+		}
 		c.NoData = c.NoData || old.NoData
 		v.cands[c.ID] = c
 	}
@@ -198,12 +221,16 @@ func (v *view) readCandidates(text string) {
 func (v *view) readTables(text string) {
 	lines := strings.Split(text, "\n")
 	if m := tableHead.FindStringSubmatch(lines[0]); m != nil {
-		v.table, v.columns = m[1], nil
+		v.table, v.tableFreq, v.columns = m[1], m[2], nil
 		if strings.HasPrefix(lines[0], "[compact]") {
 			if _, cols, ok := strings.Cut(strings.TrimSpace(lines[0]), " columns: "); ok {
 				for _, c := range strings.Split(cols, "; ") {
 					if name, id, ok := strings.Cut(c, " = "); ok {
-						v.columns = append(v.columns, Column{Name: name, SeriesID: id})
+						col := Column{Name: name, SeriesID: id}
+						if i := strings.Index(id, " (derived: "); i >= 0 {
+							col.SeriesID, col.Derived = id[:i], strings.TrimSuffix(id[i+len(" (derived: "):], ")")
+						}
+						v.columns = append(v.columns, col)
 					}
 				}
 			}
@@ -233,6 +260,12 @@ func (v *view) readColumns(lines []string) {
 		for _, f := range fields[1:] {
 			if d, ok := strings.CutPrefix(f, "derived: "); ok {
 				c.Derived = d
+			}
+			if u, ok := strings.CutPrefix(f, "unit: "); ok {
+				c.Unit = u
+			}
+			if from, ok := strings.CutPrefix(f, "from: "); ok {
+				c.From = strings.Split(from, ", ")
 			}
 		}
 		v.columns = append(v.columns, c)

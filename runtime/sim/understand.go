@@ -3,90 +3,511 @@ package sim
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/sextant-dev/sextant/internal/countries"
 )
 
-// The sim's understanding of an analyst's words: which series they ask for
-// (a subject per phrase and country), and which analysis steps. This is the
-// general knowledge a language model brings — country names, common
-// synonyms of economic terms, what a frequency word means — not knowledge of
-// any catalog or question set.
+// The sim's reading of an analyst's message: the series it asks for (a
+// subject per phrase and country), arithmetic between series, the analysis
+// steps, and references back to what earlier turns built. Its vocabulary is
+// data (vocab.go); the rules here are grammar: how clauses are split and
+// what a clause's verb asks for.
 
 type country struct{ iso3, name string }
 
-// countries: aliases (lowercase) → country. Multi-word aliases first.
-var countryAliases = func() [][2]string {
-	raw := map[string][]string{
-		"USA|United States":  {"united states", "u.s.", "us", "usa", "america", "american"},
-		"TUR|Türkiye":        {"türkiye", "turkiye", "turkey", "turkish"},
-		"ARG|Argentina":      {"argentina", "argentine", "argentinian"},
-		"BRA|Brazil":         {"brazil", "brazilian"},
-		"MEX|Mexico":         {"mexico", "mexican"},
-		"DEU|Germany":        {"germany", "german"},
-		"FRA|France":         {"france", "french"},
-		"GBR|United Kingdom": {"united kingdom", "uk", "britain", "british"},
-		"JPN|Japan":          {"japan", "japanese"},
-		"CHN|China":          {"china", "chinese"},
-		"IND|India":          {"india", "indian"},
-		"CAN|Canada":         {"canada", "canadian"},
-		"ITA|Italy":          {"italy", "italian"},
-		"ESP|Spain":          {"spain", "spanish"},
-		"ZAF|South Africa":   {"south africa", "south african"},
-		"KOR|Korea":          {"south korea", "korea", "korean"},
-		"RUS|Russia":         {"russia", "russian"},
-		"CHL|Chile":          {"chile", "chilean"},
-		"IDN|Indonesia":      {"indonesia", "indonesian"},
-		"AUS|Australia":      {"australia", "australian"},
-		"POL|Poland":         {"poland", "polish"},
-		"EGY|Egypt":          {"egypt", "egyptian"},
-		"COL|Colombia":       {"colombia", "colombian"},
-		"PER|Peru":           {"peru", "peruvian"},
-		"SAU|Saudi Arabia":   {"saudi arabia", "saudi"},
-		"NGA|Nigeria":        {"nigeria", "nigerian"},
-	}
-	var out [][2]string
-	for k, as := range raw {
-		for _, a := range as {
-			out = append(out, [2]string{a, k})
-		}
-	}
-	slices.SortFunc(out, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
-	return out
-}()
-
-// sourceCountry: what a source's name says about its rows' country.
-var sourceCountry = map[string]string{"fred": "USA", "evds": "TUR"}
-
-// synonyms: a word → words that mean it in catalog language.
-var synonyms = map[string][]string{
-	"jobless": {"unemployment"}, "unemployed": {"unemployment"}, "joblessnes": {"unemployment"},
-	"payroll": {"employee", "nonfarm"}, "job": {"employee", "employment"},
-	"lending": {"loan"}, "lend": {"loan"}, "credit": {"loan"}, "borrowing": {"loan"},
-	"business": {"industrial", "commercial"}, "inflation": {"price"}, "cpi": {"consumer", "price"},
-	"share": {"percent"}, "ratio": {"percent"}, "gdp": {"gross", "domestic", "product"},
-	"real": {"constant"}, "growth": {"change"}, "fed": {"federal"}, "wage": {"earning"},
-	"output": {"production"}, "debt": {"debt"}, "yoy": {"change"},
-	"price": {"price", "index"}, // prices are measured by price indices
+// subject is a series to find.
+type subject struct {
+	phrase  string
+	terms   []string
+	country country
 }
 
-var stopwords = map[string]bool{}
+func (s subject) key() string { return strings.Join(s.terms, " ") + "|" + s.country.iso3 }
 
-func init() {
-	for _, w := range strings.Fields(`the a an of and or for in on at to by from with me us my our i you it its this that these those
-		how have has had did do does is are was were be been what which where when show give get build make add want like
-		moved move changed change evolved evolve since over same three two four both series please also then as into per
-		monthly quarterly annual annually yearly daily weekly table as country any let let's see look there
-		need needs would i'd could can put load take according data next alongside`) {
-		stopwords[w] = true
+// operand is one input of a derivation: a phrase (a column to find, or a
+// series to search for) and its country.
+type operand struct {
+	phrase  string
+	terms   []string
+	country country
+	back    int // "them", "it": the back-th most recent column (1-based), 0 when named
+}
+
+// derivation is a column to compute.
+type derivation struct {
+	op       string // a single-column op or spread, ratio, share
+	operands []operand
+	periods  int
+	label    string // the analyst's name for it ("real interest rate"), optional
+	// asSeries is what a derivation named only by its words ("add the
+	// percent change in consumer prices", no verb) asks for when no column
+	// holds its operand: a series saying so.
+	asSeries []subject
+}
+
+// target is what a change-point or chart clause acts on: a phrase and its
+// country, or (empty phrase) "it": what the turn acted on last.
+type target struct {
+	phrase  string
+	country country
+}
+
+type intent struct {
+	subjects      []subject
+	derives       []derivation
+	freq          string // table frequency asked at build (M, Q, A, D, W) or ""
+	convert       string // a lower frequency to turn the table into, or ""
+	convertMethod string // mean, last, sum or "" (each column's own)
+	from, to      string // ISO years
+	cpTargets     []target
+	chart         bool
+	chartTargets  []target
+	chartAll      bool
+	each          bool      // "each country's", "for every one": act per country
+	countries     []country // every country the request names or inherits
+}
+
+var (
+	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
+	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|convert|turn|average|look|check|tell|mark)\b|,\s*(?:and\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b`)
+	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
+	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
+	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
+	betweenYears  = regexp.MustCompile(`\b(?:between|from)\s+(\d{4})\s+(?:and|to|-)\s+(\d{4})\b`)
+	yearRange     = regexp.MustCompile(`\b(\d{4})\s*[-–]\s*(\d{4})\b`)
+	decade        = regexp.MustCompile(`\b(?:since|from)\s+the\s+(\d{4})s\b`)
+	sourcePhrase  = regexp.MustCompile(`\b(?:from|per|according to|by|in)\s+(?:the\s+)?(imf|world bank|bis|fred|oecd|ecb|cbrt|weo|world economic outlook|ilo|ifs|evds|central bank of \w+)(?:'s)?(?:\s+(?:data|figures|database|numbers))?\b`)
+	periodsWords  = regexp.MustCompile(`\b(\d+)[- ](month|quarter|year|period|day|week)s?\b`)
+	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|take)\b`)
+	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?)\b`)
+	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent change|% change|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
+	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
+	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
+	eachWords     = regexp.MustCompile(`\b(each|every|all three|all four|all of them|for all|per country|for both|both countries|the same (?:three|four|two|five) (?:countries|economies))\b`)
+	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
+)
+
+// understand reads the latest analyst message; earlier ones lend it their
+// countries when it names none ("for the same three countries").
+func understand(text string, earlier []string) intent {
+	var in intent
+	low := strings.ToLower(canonicalCountries(text))
+	low = in.readFrequency(low)
+	in.readYears(low)
+	inherited := lastCountries(earlier)
+	named, _ := findCountries(low)
+	in.countries = named
+	if len(named) == 0 {
+		in.countries = inherited
 	}
-	delete(stopwords, "change") // kept as a concept word in subjects; see subjectTerms
+	in.each = eachWords.MatchString(low)
+	for _, sentence := range sentenceSplit.Split(low, -1) {
+		idx := verbSplit.FindAllStringSubmatchIndex(sentence, -1)
+		start := 0
+		for _, m := range idx {
+			in.readClause(sentence[start:m[0]], inherited)
+			start = m[2]
+			if m[2] < 0 {
+				start = m[4]
+			}
+		}
+		in.readClause(sentence[start:], inherited)
+	}
+	return in
+}
+
+// canonicalCountries writes every country mention by its name, so that
+// abbreviations read only in capitals ("US", "UK") survive lowercasing,
+// and drops possessive endings ("Brazil's" → "Brazil").
+func canonicalCountries(text string) string {
+	text = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`).Replace(text)
+	text = possessive.ReplaceAllString(text, "$1")
+	var b strings.Builder
+	last := 0
+	for _, m := range countries.FindAll(text) {
+		b.WriteString(text[last:m.Start])
+		b.WriteString(m.Name)
+		last = m.End
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+var possessive = regexp.MustCompile(`(\p{L})'s\b`)
+
+// readFrequency takes out the phrases that ask for a frequency: a
+// conversion of the table ("average them by year") or the table's own
+// ("monthly"), returning the text without them.
+func (in *intent) readFrequency(low string) string {
+	for _, fp := range vocab.convert {
+		if i := indexWord(low, fp.phrase); i >= 0 {
+			in.convert, in.convertMethod = fp.freq, fp.method
+			low = low[:i] + " " + low[i+len(fp.phrase):]
+			break
+		}
+	}
+	for _, fp := range vocab.at {
+		if i := indexWord(low, fp.phrase); i >= 0 {
+			if in.convert == "" {
+				in.freq = fp.freq
+			}
+			low = low[:i] + " " + low[i+len(fp.phrase):]
+			break
+		}
+	}
+	return low
+}
+
+func (in *intent) readYears(low string) {
+	switch {
+	case betweenYears.MatchString(low):
+		m := betweenYears.FindStringSubmatch(low)
+		in.from, in.to = m[1], m[2]
+	case yearRange.MatchString(low):
+		m := yearRange.FindStringSubmatch(low)
+		in.from, in.to = m[1], m[2]
+	default:
+		if m := sinceYear.FindStringSubmatch(low); m != nil {
+			in.from = m[1]
+		} else if m := decade.FindStringSubmatch(low); m != nil {
+			in.from = m[1]
+		}
+		if m := untilYear.FindStringSubmatch(low); m != nil {
+			in.to = m[1]
+		}
+	}
+}
+
+func (in *intent) readClause(clause string, inherited []country) {
+	clause = strings.TrimSpace(clause)
+	if clause == "" {
+		return
+	}
+	switch {
+	case cpWords.MatchString(clause):
+		// "Mark the break on a chart": a break clause may ask for the chart too.
+		if chartWords.MatchString(clause) {
+			in.chart = true
+			in.chartTargets = append(in.chartTargets, target{})
+			clause = chartWords.ReplaceAllString(clause, " ")
+		}
+		in.cpTargets = append(in.cpTargets, in.targetsOf(clause)...)
+	case chartWords.MatchString(clause) && !in.readOperation(clause, inherited):
+		in.chart = true
+		rest := chartWords.ReplaceAllString(clause, " ")
+		ts := in.targetsOf(rest)
+		switch {
+		case chartAllWords.MatchString(rest) && len(ts) <= 1:
+			in.chartAll = true
+		case len(ts) == 0:
+			in.chartAll = len(in.cpTargets) == 0
+			if !in.chartAll {
+				in.chartTargets = append(in.chartTargets, target{})
+			}
+		}
+		in.chartTargets = append(in.chartTargets, ts...)
+	case in.readOperation(clause, inherited):
+	case deriveVerb.MatchString(clause):
+		in.readDerivation(clause, inherited, nil)
+	case deriveMarker.MatchString(clause):
+		var probe intent
+		probe.countries = in.countries
+		probe.readSeriesClause(clause, inherited)
+		in.readDerivation(clause, inherited, probe.subjects)
+	default:
+		in.readSeriesClause(clause, inherited)
+	}
+}
+
+// readOperation reads arithmetic between two series ("the policy rate
+// minus inflation", "debt as a share of GDP") or a derived concept ("the
+// real interest rate"). Operands not yet in the table are series to find.
+func (in *intent) readOperation(clause string, inherited []country) bool {
+	clause = sourcePhrase.ReplaceAllString(clause, " ")
+	for _, op := range vocab.operations {
+		m := op.re.FindStringSubmatch(clause)
+		if m == nil {
+			continue
+		}
+		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])
+		d := derivation{op: op.op, label: labelOf(label)}
+		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 {
+			d.operands = in.operands([]string{m[ia], m[ib]}, clause)
+		} else { // "the gap between them": the two most recent columns
+			d.operands = []operand{{back: 2}, {back: 1}}
+		}
+		in.addDerivation(d)
+		return true
+	}
+	for _, c := range vocab.concepts {
+		if c.op == "yoy_pct" { // a single-op concept is read where it is an operand
+			continue
+		}
+		m := c.re.FindStringSubmatch(clause)
+		if m == nil {
+			continue
+		}
+		x := ""
+		if i := c.re.SubexpIndex("x"); i >= 0 {
+			x = m[i]
+		}
+		var phrases []string
+		for _, o := range c.operands {
+			phrases = append(phrases, strings.ReplaceAll(o, "{x}", x))
+		}
+		d := derivation{op: c.op, label: labelOf(m[0])}
+		d.operands = in.operands(phrases, clause)
+		in.addDerivation(d)
+		return true
+	}
+	return false
+}
+
+// operands reads each phrase's words and country. A phrase that names a
+// country and no concept ("Brazil's and Mexico's policy rates") takes the
+// concept of the other. Unless every operand names its own country, the
+// countries are the clause's ("debt as a share of GDP for Brazil and
+// Chile"), one derivation each (addDerivation).
+func (in *intent) operands(phrases []string, clause string) []operand {
+	var out []operand
+	for _, p := range phrases {
+		p = strings.TrimSpace(deriveVerb.ReplaceAllString(p, " "))
+		cs, rest := findCountries(p)
+		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest)}
+		if len(cs) > 0 {
+			o.country = cs[0]
+		}
+		if len(o.terms) == 0 && backWords.MatchString(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "the "))) {
+			o.back = -1 // resolved below
+		}
+		out = append(out, o)
+	}
+	for i := range out {
+		if len(out[i].terms) == 0 && out[i].back == 0 {
+			for j := range out {
+				if j != i && len(out[j].terms) > 0 {
+					out[i].terms, out[i].phrase = out[j].terms, out[j].phrase
+				}
+			}
+		}
+	}
+	own := true
+	for _, o := range out {
+		own = own && o.country.iso3 != ""
+	}
+	if !own {
+		if cs, _ := findCountries(clause); len(cs) > 0 {
+			in.countries = cs
+		}
+		for i := range out {
+			out[i].country = country{}
+		}
+	}
+	n := 0
+	for i := range out {
+		if out[i].back != 0 {
+			n++
+		}
+	}
+	for i, k := range out {
+		if k.back != 0 { // "the gap between them": the two most recent columns, in order
+			out[i].back = n
+			n--
+		}
+	}
+	return out
+}
+
+// addDerivation records a derivation; with several countries and operands
+// that name none, one per country.
+func (in *intent) addDerivation(d derivation) {
+	cs := in.countries
+	named := false
+	for _, o := range d.operands {
+		named = named || o.country.iso3 != ""
+	}
+	if named || len(cs) <= 1 {
+		for i := range d.operands {
+			if d.operands[i].country.iso3 == "" && len(cs) == 1 {
+				d.operands[i].country = cs[0]
+			}
+		}
+		in.derives = append(in.derives, d)
+		return
+	}
+	for _, c := range cs {
+		dc := d
+		dc.operands = slices.Clone(d.operands)
+		for i := range dc.operands {
+			dc.operands[i].country = c
+		}
+		in.derives = append(in.derives, dc)
+	}
+}
+
+// readDerivation reads a one-column derivation ("year-on-year growth of
+// payrolls", "derive inflation from the price index").
+func (in *intent) readDerivation(clause string, inherited []country, asSeries []subject) {
+	op, n := deriveOp(clause)
+	ts := in.targetsOf(clause)
+	if len(ts) == 0 || chartAllWords.MatchString(clause) && len(ts) == 1 && ts[0].phrase == "" {
+		ts = []target{{}} // "it", "them", "both": resolved against the table
+		if chartAllWords.MatchString(clause) {
+			ts = []target{{phrase: "*"}}
+		}
+	}
+	for _, t := range ts {
+		d := derivation{op: op, periods: n, operands: []operand{{phrase: t.phrase, terms: terms(t.phrase), country: t.country}}, asSeries: asSeries}
+		if t.phrase == "*" {
+			d.operands[0] = operand{phrase: "*"}
+		}
+		in.derives = append(in.derives, d)
+	}
+	// "add the central bank's policy rate and derive ...": a series named
+	// before the verb is still a subject.
+	if loc := deriveVerb.FindStringIndex(clause); loc != nil && loc[0] > 0 {
+		in.readSeriesClause(clause[:loc[0]], inherited)
+	}
+}
+
+// readSeriesClause reads the series a clause names. Each list part may
+// name its own countries ("inflation in Brazil and unemployment in
+// Mexico"); a part naming only countries lends them to the concept before
+// it ("policy rates of Mexico, India and South Africa", "the euro area
+// rate next to the US one"); a concept naming none takes every country of
+// the clause, else the request's, else the earlier turns'.
+func (in *intent) readSeriesClause(clause string, inherited []country) {
+	clause = sourcePhrase.ReplaceAllString(clause, " ")
+	clause = sinceYear.ReplaceAllString(clause, " ")
+	clause = untilYear.ReplaceAllString(clause, " ")
+	clause = betweenYears.ReplaceAllString(clause, " ")
+	clause = yearRange.ReplaceAllString(clause, " ")
+	type part struct {
+		terms []string
+		cs    []country
+	}
+	var parts []part
+	var all []country
+	for _, p := range listSplit.Split(clause, -1) {
+		cs, rest := findCountries(p)
+		ts := terms(rest)
+		for _, c := range cs {
+			if !slices.Contains(all, c) {
+				all = append(all, c)
+			}
+		}
+		switch {
+		case len(ts) > 0:
+			parts = append(parts, part{ts, cs})
+		case len(cs) > 0 && len(parts) > 0 && len(parts[len(parts)-1].cs) > 0:
+			parts[len(parts)-1].cs = append(parts[len(parts)-1].cs, cs...)
+		case len(cs) > 0 && len(parts) > 0:
+			parts[len(parts)-1].cs = cs
+		case len(cs) > 0:
+			parts = append(parts, part{nil, cs}) // countries before their concept
+		}
+	}
+	// Countries named before any concept go to the next concept.
+	for i := 0; i+1 < len(parts); i++ {
+		if len(parts[i].terms) == 0 {
+			parts[i+1].cs = append(parts[i].cs, parts[i+1].cs...)
+		}
+	}
+	fallback := all
+	if len(fallback) == 0 {
+		fallback = in.countries
+	}
+	if len(fallback) == 0 {
+		fallback = inherited
+	}
+	if len(fallback) == 0 {
+		fallback = []country{{}}
+	}
+	for _, p := range parts {
+		if len(p.terms) == 0 {
+			continue
+		}
+		cs := p.cs
+		if len(cs) == 0 {
+			cs = fallback
+		}
+		for _, c := range cs {
+			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c}
+			if !slices.ContainsFunc(in.subjects, func(o subject) bool { return o.key() == s.key() }) {
+				in.subjects = append(in.subjects, s)
+			}
+		}
+	}
+}
+
+// targetsOf reads what a clause acts on: phrases (each with its country,
+// or the request's), or none when it says "it".
+func (in *intent) targetsOf(clause string) []target {
+	t := clause
+	for _, p := range []string{" from ", " of ", " in ", " on ", " for "} {
+		if i := strings.LastIndex(" "+clause, p); i > 0 {
+			if rest := clause[i-1+len(p):]; len(terms(actionless(rest))) > 0 || len(countriesNamed(rest)) > 0 {
+				t = rest
+			}
+		}
+	}
+	cs, rest := findCountries(t)
+	var out []target
+	for _, part := range listSplit.Split(rest, -1) {
+		words := terms(actionless(part))
+		if len(words) == 0 {
+			continue
+		}
+		if len(cs) == 0 {
+			out = append(out, target{phrase: strings.Join(words, " ")})
+		}
+		for _, c := range cs {
+			out = append(out, target{phrase: strings.Join(words, " "), country: c})
+		}
+	}
+	if len(out) == 0 {
+		for _, c := range cs { // "chart Brazil and Mexico"
+			out = append(out, target{phrase: "*", country: c})
+		}
+	}
+	return out
+}
+
+func countriesNamed(s string) []country { cs, _ := findCountries(s); return cs }
+
+// actionless drops the words of analysis verbs and their objects' filler.
+func actionless(s string) string {
+	s = cpWords.ReplaceAllString(s, " ")
+	s = deriveVerb.ReplaceAllString(s, " ")
+	s = chartWords.ReplaceAllString(s, " ")
+	s = deriveMarker.ReplaceAllString(s, " ")
+	s = periodsWords.ReplaceAllString(s, " ")
+	var out []string
+	for _, w := range strings.Fields(s) {
+		switch strings.Trim(w, ".,'") {
+		case "mark", "point", "points", "any", "there", "where", "did", "change", "changes", "growth", "rate?", "line", "lines", "over", "time":
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+func labelOf(s string) string {
+	ts := terms(actionless(s))
+	if len(ts) > 4 {
+		ts = ts[len(ts)-4:]
+	}
+	return strings.Join(ts, " ")
 }
 
 // words splits text into lowercase words, keeping dots inside (u.s.).
 func words(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != '\''
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != '\'' && r != '%'
 	})
 }
 
@@ -97,7 +518,7 @@ func stem(w string) string {
 	if len(w) > 4 && strings.HasSuffix(w, "ies") {
 		return w[:len(w)-3] + "y"
 	}
-	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") {
 		w = w[:len(w)-1]
 	}
 	return w
@@ -107,161 +528,51 @@ func stem(w string) string {
 func terms(s string) []string {
 	var out []string
 	for _, w := range words(s) {
+		if w == "%" {
+			out = append(out, "percent")
+			continue
+		}
 		w = stem(w)
-		if w != "" && !stopwords[w] {
+		if w != "" && !vocab.stopwords[w] && !isYear(w) {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
+func isYear(w string) bool {
+	n, err := strconv.Atoi(w)
+	return err == nil && n >= 1800 && n <= 2100
+}
+
 // expand returns a term with its synonyms.
-func expand(t string) []string { return append([]string{t}, synonyms[t]...) }
+func expand(t string) []string { return append([]string{t}, vocab.synonyms[t]...) }
 
-type subject struct {
-	phrase  string
-	terms   []string
-	country country
-}
-
-func (s subject) key() string { return strings.Join(s.terms, " ") + "|" + s.country.iso3 }
-
-type intent struct {
-	subjects     []subject
-	freq         string // M, Q, A, D, W or ""
-	from         string // ISO year
-	deriveOp     string
-	derivePeriod int
-	deriveTarget string
-	cpTargets    []string
-	chart        bool
-	chartTargets []string // "" entries mean "it": the change-point targets
-	chartAll     bool
-}
-
-var (
-	sentenceSplit = regexp.MustCompile(`[.?!;]\s+|[.?!;]$|\s+[—–-]\s+`)
-	verbSplit     = regexp.MustCompile(`\s+and\s+(derive|compute|calculate|chart|draw|plot|find|build|add|show)\b`)
-	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+`)
-	sinceYear     = regexp.MustCompile(`\b(?:since|from|after)\s+(\d{4})\b`)
-	sourcePhrase  = regexp.MustCompile(`\bfrom the (imf|world bank|bis|fred|oecd|ecb|cbrt|central bank of \w+)\b`)
-	periodsWords  = regexp.MustCompile(`\b(\d+)[- ]month\b`)
-	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out)\b`)
-	cpWords       = regexp.MustCompile(`\b(break|breaks|change points?|changepoints?|structural|regime|shift|shifts|shifted)\b`)
-	// deriveMarker names a derivation without a verb ("take a 12-month
-	// moving average").
-	deriveMarker = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|month-on-month)\b`)
-	chartWords   = regexp.MustCompile(`\b(chart|plot|draw|graph)\b`)
-)
-
-// chartAllWords ask for every column of the table.
-var chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|three|four)\b`)
-
-var freqWords = map[string]string{"monthly": "M", "quarterly": "Q", "annual": "A", "yearly": "A", "daily": "D", "weekly": "W"}
-
-// understand reads the latest analyst message; earlier ones lend it their
-// countries when it names none ("for the same three countries").
-func understand(text string, earlier []string) intent {
-	var in intent
-	low := strings.ToLower(text)
-	for w, f := range freqWords {
-		if strings.Contains(low, w) {
-			in.freq = f
-		}
-	}
-	if m := sinceYear.FindStringSubmatch(low); m != nil {
-		in.from = m[1]
-	}
-	inherited := lastCountries(earlier)
-	for _, sentence := range sentenceSplit.Split(low, -1) {
-		parts := verbSplit.Split(sentence, -1)
-		verbs := verbSplit.FindAllStringSubmatch(sentence, -1)
-		for i, clause := range parts {
-			if i > 0 {
-				clause = verbs[i-1][1] + " " + clause
-			}
-			in.readClause(clause, inherited)
-		}
-	}
-	return in
-}
-
-func (in *intent) readClause(clause string, inherited []country) {
-	switch {
-	case deriveVerb.MatchString(clause) || deriveMarker.MatchString(clause):
-		in.deriveOp, in.derivePeriod = deriveOp(clause)
-		in.deriveTarget = targetOf(clause)
-	case cpWords.MatchString(clause):
-		// "Mark the break on a chart": a break clause may ask for the chart too.
-		if chartWords.MatchString(clause) {
-			in.chart = true
-			in.chartTargets = append(in.chartTargets, "")
-			clause = chartWords.ReplaceAllString(clause, " ")
-		}
-		in.cpTargets = append(in.cpTargets, targetOf(clause))
-	case chartWords.MatchString(clause):
-		in.chart = true
-		rest := chartWords.ReplaceAllString(clause, " ")
-		switch {
-		case chartAllWords.MatchString(rest):
-			in.chartAll = true
-		case strings.Contains(" "+rest+" ", " it "):
-			in.chartTargets = append(in.chartTargets, "")
-		}
-		for _, part := range listSplit.Split(rest, -1) {
-			if ts := terms(strings.ReplaceAll(part, " it ", " ")); len(ts) > 0 && !(len(ts) == 1 && ts[0] == "chart") {
-				in.chartTargets = append(in.chartTargets, strings.Join(ts, " "))
-			}
-		}
-		if len(in.chartTargets) == 0 {
-			in.chartAll = len(in.cpTargets) == 0
-			if !in.chartAll {
-				in.chartTargets = append(in.chartTargets, "")
-			}
-		}
-	default:
-		in.readSeriesClause(clause, inherited)
-	}
-}
-
-func (in *intent) readSeriesClause(clause string, inherited []country) {
-	clause = sourcePhrase.ReplaceAllString(clause, " ")
-	clause = sinceYear.ReplaceAllString(clause, " ")
-	cs, rest := findCountries(clause)
-	if len(cs) == 0 {
-		cs = inherited
-	}
-	if len(cs) == 0 {
-		cs = []country{{}}
-	}
-	for _, part := range listSplit.Split(rest, -1) {
-		ts := terms(part)
-		if len(ts) == 0 {
-			continue
-		}
-		for _, c := range cs {
-			in.subjects = append(in.subjects, subject{phrase: strings.Join(ts, " "), terms: ts, country: c})
-		}
-	}
-}
-
-// findCountries removes country names from text and returns them in order.
+// findCountries takes the countries and regions named in text out of it,
+// returning them in order of mention and the text without them.
 func findCountries(text string) ([]country, string) {
 	var found []country
-	padded := " " + text + " "
 	type hit struct {
 		pos int
 		c   country
 	}
 	var hits []hit
-	for _, a := range countryAliases {
+	b := []byte(text)
+	for _, m := range countries.FindAll(text) {
+		hits = append(hits, hit{m.Start, country{m.ISO3, m.Name}})
+		for i := m.Start; i < m.End; i++ {
+			b[i] = ' '
+		}
+	}
+	padded := " " + string(b) + " "
+	for _, a := range vocab.aliases {
 		for {
 			i := indexWord(padded, a[0])
 			if i < 0 {
 				break
 			}
-			iso, name, _ := strings.Cut(a[1], "|")
-			hits = append(hits, hit{i, country{iso, name}})
+			c, _ := vocab.region(a[1])
+			hits = append(hits, hit{i - 1, c})
 			padded = padded[:i] + strings.Repeat(" ", len(a[0])) + padded[i+len(a[0]):]
 		}
 	}
@@ -271,7 +582,8 @@ func findCountries(text string) ([]country, string) {
 			found = append(found, h.c)
 		}
 	}
-	return found, padded
+	rest := strings.ReplaceAll(padded, "'s ", " ")
+	return found, rest
 }
 
 // indexWord finds w in s at word boundaries.
@@ -304,51 +616,31 @@ func lastCountries(earlier []string) []country {
 }
 
 func deriveOp(clause string) (string, int) {
+	n := 0
+	if m := periodsWords.FindStringSubmatch(clause); m != nil {
+		n, _ = strconv.Atoi(m[1])
+	}
 	switch {
+	case strings.Contains(clause, "moving average") || strings.Contains(clause, "rolling"):
+		return "rolling_mean", n
 	case strings.Contains(clause, "year-on-year") || strings.Contains(clause, "year on year") || strings.Contains(clause, "annual growth") ||
-		strings.Contains(clause, "yoy") || strings.Contains(clause, "inflation") || strings.Contains(clause, "growth"):
+		strings.Contains(clause, "yoy") || strings.Contains(clause, "y/y") || strings.Contains(clause, "inflation") ||
+		strings.Contains(clause, "12-month percent") || strings.Contains(clause, "annual percent") || strings.Contains(clause, "annual rate of change"):
 		return "yoy_pct", 0
-	case periodsWords.MatchString(clause):
-		m := periodsWords.FindStringSubmatch(clause)
-		n := 0
-		for _, r := range m[1] {
-			n = n*10 + int(r-'0')
-		}
-		if strings.Contains(clause, "percent") || strings.Contains(clause, "%") {
+	case strings.Contains(clause, "month-on-month") || strings.Contains(clause, "m/m") || strings.Contains(clause, "monthly change") ||
+		strings.Contains(clause, "period-on-period") || strings.Contains(clause, "quarter-on-quarter") || strings.Contains(clause, "q/q"):
+		return "pct_change", 1
+	case strings.Contains(clause, "growth") || strings.Contains(clause, "percent change") || strings.Contains(clause, "% change"):
+		if n > 0 {
 			return "pct_change", n
 		}
-		return "diff", n
-	case strings.Contains(clause, "month-on-month") || strings.Contains(clause, "monthly change"):
-		return "pct_change", 1
-	case strings.Contains(clause, "moving average") || strings.Contains(clause, "rolling"):
-		return "rolling_mean", 12
+		return "yoy_pct", 0
+	case n > 0 && (strings.Contains(clause, "percent") || strings.Contains(clause, "%")):
+		return "pct_change", n
+	case strings.Contains(clause, "rebase") || strings.Contains(clause, "index") && strings.Contains(clause, "100"):
+		return "index", 0
 	case strings.Contains(clause, "log"):
 		return "log", 0
 	}
-	return "diff", 1
-}
-
-// targetOf is the thing a clause acts on: what follows its last "from",
-// "of" or "in", or else its content words.
-func targetOf(clause string) string {
-	best := -1
-	for _, p := range []string{" from ", " of ", " in "} {
-		if i := strings.LastIndex(clause, p); i > best {
-			best = i + len(p)
-		}
-	}
-	t := clause
-	if best > 0 {
-		t = clause[best:]
-	}
-	var out []string
-	for _, w := range terms(t) {
-		if !cpWords.MatchString(w) && !deriveVerb.MatchString(w) && !chartWords.MatchString(w) && w != "mark" && w != "find" && w != "point" && w != "structural" && w != "any" {
-			out = append(out, w)
-		}
-	}
-	if len(out) == 0 && best > 0 {
-		return targetOf(clause[:best-1])
-	}
-	return strings.Join(out, " ")
+	return "diff", n
 }

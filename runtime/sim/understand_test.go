@@ -5,29 +5,65 @@ import (
 	"testing"
 )
 
+func derivesOf(in intent) []string {
+	var out []string
+	for _, d := range in.derives {
+		var ops []string
+		for _, o := range d.operands {
+			p := strings.Join(o.terms, " ")
+			if o.back != 0 {
+				p = "back" + string(rune('0'+o.back))
+			}
+			if o.phrase == "*" {
+				p = "*"
+			}
+			ops = append(ops, p+"|"+o.country.iso3)
+		}
+		out = append(out, d.op+"("+strings.Join(ops, ",")+")")
+	}
+	return out
+}
+
+func targetsOf(ts []target) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.phrase+"|"+t.country.iso3)
+	}
+	return out
+}
+
 func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 	cases := []struct {
 		text     string
 		earlier  []string
 		subjects []string // "terms|ISO3"
-		derive   string
+		derives  []string // "op(terms|ISO3,...)"
 		cp       []string
 		chart    bool
+		convert  string
+		freq     string
 	}{
 		{text: "Show me the US jobless rate and total nonfarm payrolls since 2000.",
 			subjects: []string{"jobless rate|USA", "total nonfarm payroll|USA"}},
-		{text: "Government gross debt as a share of GDP for Türkiye, Argentina and Brazil, from the IMF.",
-			subjects: []string{"government gross debt share gdp|TUR", "government gross debt share gdp|ARG", "government gross debt share gdp|BRA"}},
+		{text: "Government gross debt as a percentage of GDP for Türkiye, Argentina and Brazil, from the IMF.",
+			derives: []string{"share(government gross debt|TUR,gdp|TUR)", "share(government gross debt|ARG,gdp|ARG)", "share(government gross debt|BRA,gdp|BRA)"}},
 		{text: "Add real GDP growth for the same three countries.", earlier: []string{"Debt for Türkiye, Argentina and Brazil."},
 			subjects: []string{"real gdp growth|TUR", "real gdp growth|ARG", "real gdp growth|BRA"}},
 		{text: "Business lending by US commercial banks versus the bank prime loan rate — build a monthly table.",
-			subjects: []string{"business lending commercial bank|USA", "bank prime loan rate|USA"}},
+			subjects: []string{"business lending commercial bank|USA", "bank prime loan rate|USA"}, freq: "M"},
 		{text: "Add the central bank's policy rate and derive year-on-year inflation from the price index.", earlier: []string{"Prices in Türkiye?"},
-			subjects: []string{"central bank policy rate|TUR"}, derive: "yoy_pct:price index"},
-		{text: "Derive the 12-month change in payrolls.", derive: "diff:payroll"},
-		{text: "Where did loan growth break? Chart it with the prime rate.", cp: []string{"loan growth"}, chart: true},
-		{text: "Find the change points in the jobless rate and chart it.", cp: []string{"jobless rate"}, chart: true},
-		{text: "Any structural breaks in the debt ratios? Draw the chart.", cp: []string{"debt ratio"}, chart: true},
+			subjects: []string{"central bank policy rate|TUR"}, derives: []string{"yoy_pct(price index|)"}},
+		{text: "Derive the 12-month change in payrolls.", derives: []string{"diff(payroll|)"}},
+		{text: "Where did loan growth break? Chart it with the prime rate.", cp: []string{"loan|"}, chart: true},
+		{text: "Find the change points in the jobless rate and chart it.", cp: []string{"jobless rate|"}, chart: true},
+		{text: "Now the real interest rate for both.", earlier: []string{"Policy rates and consumer prices for Chile and Peru."},
+			derives: []string{"spread(policy rate|CHL,inflation|CHL)", "spread(policy rate|PER,inflation|PER)"}},
+		{text: "What is the gap between Brazil's and Mexico's policy rates?",
+			derives: []string{"spread(policy rate|BRA,policy rate|MEX)"}},
+		{text: "Compute the difference between them and plot it.",
+			derives: []string{"spread(back2|,back1|)"}, chart: true},
+		{text: "Average them by year.", convert: "A"},
+		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {
 		in := understand(c.text, c.earlier)
@@ -38,14 +74,33 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		if strings.Join(got, ";") != strings.Join(c.subjects, ";") {
 			t.Errorf("%q: subjects %q, want %q", c.text, got, c.subjects)
 		}
-		if d := in.deriveOp + ":" + in.deriveTarget; c.derive != "" && d != c.derive || c.derive == "" && in.deriveOp != "" {
-			t.Errorf("%q: derive %q, want %q", c.text, d, c.derive)
+		if d := derivesOf(in); strings.Join(d, ";") != strings.Join(c.derives, ";") {
+			t.Errorf("%q: derives %q, want %q", c.text, d, c.derives)
 		}
-		if strings.Join(in.cpTargets, ";") != strings.Join(c.cp, ";") {
-			t.Errorf("%q: change-point targets %q, want %q", c.text, in.cpTargets, c.cp)
+		if got := targetsOf(in.cpTargets); strings.Join(got, ";") != strings.Join(c.cp, ";") {
+			t.Errorf("%q: change-point targets %q, want %q", c.text, got, c.cp)
 		}
 		if in.chart != c.chart {
 			t.Errorf("%q: chart %v, want %v", c.text, in.chart, c.chart)
+		}
+		if in.convert != c.convert || in.freq != c.freq {
+			t.Errorf("%q: convert %q freq %q, want %q and %q", c.text, in.convert, in.freq, c.convert, c.freq)
+		}
+	}
+}
+
+func TestVocabularyLoads(t *testing.T) {
+	v, err := loadVocabulary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.operations) == 0 || len(v.concepts) == 0 || len(v.convert) == 0 || len(v.stopwords) == 0 {
+		t.Errorf("vocabulary: %d operations, %d concepts, %d conversions, %d stop words", len(v.operations), len(v.concepts), len(v.convert), len(v.stopwords))
+	}
+	// The longer phrase of a kind comes first, so "annual averages" is not read as "annual".
+	for i := 1; i < len(v.convert); i++ {
+		if len(v.convert[i].phrase) > len(v.convert[i-1].phrase) {
+			t.Fatalf("conversions not longest first at %q", v.convert[i].phrase)
 		}
 	}
 }

@@ -1,0 +1,355 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// How the sim turns what it understood into calls once series are in the
+// table: which columns a derivation's operands are, which derivations must
+// come first (inflation from a price index), what a chart or break search
+// acts on, and when a heading is worth listing.
+
+// describe is the reasoning line the evaluation reads: the series the
+// request needs, then the derivations.
+func (in intent) describe(subjects []subject) string {
+	var parts []string
+	for _, s := range subjects {
+		parts = append(parts, s.phrase+forCountry(s))
+	}
+	line := strings.Join(parts, "; ")
+	var ds []string
+	for _, d := range in.derives {
+		var ops []string
+		for _, o := range d.operands {
+			p := o.phrase
+			if o.back != 0 {
+				p = fmt.Sprintf("(column %d back)", o.back)
+			}
+			ops = append(ops, p+forCountry(subject{country: o.country}))
+		}
+		ds = append(ds, d.op+"("+strings.Join(ops, ", ")+")")
+	}
+	if len(ds) > 0 {
+		line += "\nDerivations: " + strings.Join(ds, "; ")
+	}
+	if in.convert != "" {
+		line += "\nConvert the table to " + freqNames[in.convert]
+	}
+	return line
+}
+
+// multiCountry: the table already holds columns of several countries.
+func (v view) multiCountry() bool {
+	seen := map[string]bool{}
+	for _, c := range v.columns {
+		if c.Derived == "" {
+			if cc := v.cands[c.SeriesID].Country; cc != "" {
+				seen[cc] = true
+			}
+		}
+	}
+	return len(seen) > 1
+}
+
+// conceptBase is the series a derived concept is computed from
+// ("inflation" → price index), when the operand names one.
+func conceptBase(o operand) ([]string, bool) {
+	phrase := strings.Join(o.terms, " ")
+	for _, c := range vocab.concepts {
+		if c.op != "yoy_pct" || len(c.operands) != 1 {
+			continue
+		}
+		if m := c.re.FindString(phrase); m != "" && m == phrase {
+			return terms(c.operands[0]), true
+		}
+	}
+	return nil, false
+}
+
+// colCountry is the country a column's series belongs to.
+func (v view) colCountry(c Column) string {
+	if cc := v.cands[c.SeriesID].Country; cc != "" {
+		return strings.ToUpper(cc)
+	}
+	if i := strings.LastIndexByte(c.Name, '_'); i > 0 && len(c.Name)-i == 4 {
+		return strings.ToUpper(c.Name[i+1:])
+	}
+	return ""
+}
+
+// columnScore is the share of words a column's name and its series' title
+// and heading hold.
+func (v view) columnScore(want []string, c Column) float64 {
+	if len(want) == 0 {
+		return 0
+	}
+	cand := v.cands[c.SeriesID]
+	have := map[string]bool{}
+	text := strings.ReplaceAll(c.Name, "_", " ")
+	if c.Derived == "" {
+		text += " " + cand.Title + " " + cand.Heading
+	}
+	for _, t := range terms(text) {
+		for _, e := range expand(t) {
+			have[e] = true
+		}
+	}
+	n := 0
+	for _, t := range want {
+		if slices.ContainsFunc(expand(t), func(e string) bool { return have[e] }) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(want))
+}
+
+// resolve finds the column an operand names: by its words and country, by
+// position for "them", or — for a derived concept — the derived column
+// already made from its base.
+func (v view) resolve(o operand, multi bool) (Column, bool) {
+	series := v.seriesColumns()
+	if o.back > 0 {
+		if o.back <= len(series) {
+			return series[len(series)-o.back], true
+		}
+		return Column{}, false
+	}
+	if base, ok := conceptBase(o); ok {
+		// A column that is already the concept (an inflation rate), or the
+		// base's derivation when it has been made.
+		if c, ok := v.bestColumn(o.terms, o.country, func(c Column) bool { return c.Derived == "" && isRate(v.cands[c.SeriesID]) }); ok {
+			return c, true
+		}
+		b, ok := v.bestColumn(base, o.country, func(c Column) bool { return c.Derived == "" })
+		if !ok {
+			return Column{}, false
+		}
+		if d, ok := v.column(b.Name + "_yoy"); ok {
+			return d, true
+		}
+		return b, true // the caller derives its yoy first
+	}
+	return v.bestColumn(o.terms, o.country, nil)
+}
+
+// isRate: a candidate measured as a rate of change, not a level.
+func isRate(c Candidate) bool {
+	u := strings.ToLower(c.Unit + " " + c.Title)
+	return strings.Contains(u, "percent change") || strings.Contains(u, "inflation") || strings.Contains(u, "% change")
+}
+
+func (v view) seriesColumns() []Column {
+	var out []Column
+	for _, c := range v.columns {
+		if c.Derived == "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// bestColumn is the column covering most of want (at least half), of the
+// country when one is given.
+func (v view) bestColumn(want []string, c country, keep func(Column) bool) (Column, bool) {
+	var best Column
+	bestScore := 0.0
+	for _, col := range v.columns {
+		if keep != nil && !keep(col) {
+			continue
+		}
+		if c.iso3 != "" {
+			if cc := v.colCountry(col); cc != "" && cc != c.iso3 {
+				continue
+			}
+		}
+		sc := v.columnScore(want, col)
+		if col.Derived == "" {
+			sc += 0.01 // a series over a derived column of the same words
+		}
+		if sc > bestScore {
+			best, bestScore = col, sc
+		}
+	}
+	return best, bestScore >= 0.5
+}
+
+// deriveCall is the next call a derivation needs (its own, or a
+// prerequisite's), or nil when its column exists; cols are the columns it
+// stands for once made.
+func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
+	if slices.Contains([]string{"spread", "ratio", "share", "expression"}, d.op) {
+		var ins []Column
+		for _, o := range d.operands {
+			c, ok := v.resolve(o, multi)
+			if !ok {
+				return nil, nil, fmt.Sprintf("I cannot tell which column %q%s is; skipping %s.", o.phrase, forCountry(subject{country: o.country}), d.op)
+			}
+			if _, base := conceptBase(o); base && c.Derived == "" && !isRate(v.cands[c.SeriesID]) {
+				// Inflation from its price index first.
+				name := c.Name + "_yoy"
+				return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "column": c.Name, "op": "yoy_pct", "name": name}}, nil, ""
+			}
+			ins = append(ins, c)
+		}
+		if len(ins) != 2 || ins[0].Name == ins[1].Name {
+			return nil, nil, fmt.Sprintf("The %s needs two different columns; I found %d.", d.op, len(ins))
+		}
+		name := derivedName(d, ins)
+		if _, ok := v.column(name); ok {
+			return nil, []string{name}, ""
+		}
+		return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": d.op,
+			"columns": []string{ins[0].Name, ins[1].Name}, "name": name}}, []string{name}, ""
+	}
+	// A one-column op, on each column it names.
+	var targets []Column
+	o := d.operands[0]
+	switch {
+	case o.phrase == "*":
+		targets = v.seriesColumns()
+	case len(o.terms) == 0:
+		if s := v.seriesColumns(); len(s) == 1 {
+			targets = s
+		}
+	default:
+		if o.country.iso3 == "" && multi {
+			// "yoy growth of the policy rate" in a table of several
+			// countries: every country's.
+			for _, c := range v.seriesColumns() {
+				if v.columnScore(o.terms, c) >= 0.5 {
+					targets = append(targets, c)
+				}
+			}
+		} else if c, ok := v.bestColumn(o.terms, o.country, func(c Column) bool { return c.Derived == "" }); ok {
+			targets = []Column{c}
+		}
+	}
+	if len(targets) == 0 {
+		return nil, nil, fmt.Sprintf("I cannot tell which column %q means.", o.phrase)
+	}
+	var names []string
+	for _, c := range targets {
+		name := c.Name + "_" + opSuffix(d.op, d.periods)
+		names = append(names, name)
+		if _, ok := v.column(name); ok {
+			continue
+		}
+		args := map[string]any{"table": v.tableOr(), "column": c.Name, "op": d.op, "name": name}
+		if d.periods > 0 {
+			args["periods"] = d.periods
+		}
+		return &Call{Name: "derive_column", Args: args}, nil, ""
+	}
+	return nil, names, ""
+}
+
+// derivedName names a combination: the analyst's label, or the op and its
+// inputs, within the 48 characters a column name may have.
+func derivedName(d derivation, ins []Column) string {
+	base := strings.Join(strings.Fields(asciiWords(d.label)), "_")
+	if base == "" {
+		base = d.op + "_" + ins[0].Name + "_" + ins[1].Name
+	} else if cc := commonSuffix(ins); cc != "" {
+		base += "_" + cc
+	}
+	if len(base) > 48 {
+		base = strings.TrimRight(base[:48], "_")
+	}
+	return base
+}
+
+func asciiWords(s string) string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		if a := asciiWord(w); a != "" {
+			out = append(out, a)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// commonSuffix is the country suffix both inputs share ("tur"), if any.
+func commonSuffix(ins []Column) string {
+	suffix := func(n string) string {
+		if i := strings.LastIndexByte(n, '_'); i > 0 && len(n)-i == 4 {
+			return n[i+1:]
+		}
+		return ""
+	}
+	if a, b := suffix(ins[0].Name), suffix(ins[1].Name); a != "" && a == b {
+		return a
+	}
+	return ""
+}
+
+// matchTarget finds the columns a change-point or chart target means:
+// "it" (no phrase) is what this request made, a phrase is matched by its
+// words (derived columns first with preferDerived), within the country.
+func (v view) matchTarget(t target, preferDerived bool, made []string) []Column {
+	if t.phrase == "" && t.country.iso3 == "" {
+		var out []Column
+		for _, n := range made {
+			if c, ok := v.column(n); ok {
+				out = append(out, c)
+			}
+		}
+		if len(out) > 0 {
+			return out[len(out)-1:]
+		}
+		if len(v.columns) == 1 {
+			return v.columns
+		}
+		return nil
+	}
+	if t.phrase == "*" {
+		var out []Column
+		for _, c := range v.columns {
+			if v.colCountry(c) == t.country.iso3 && (c.Derived == "") != preferDerived {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	cs := v.match(t.phrase, preferDerived)
+	if t.country.iso3 != "" {
+		cs = slices.DeleteFunc(cs, func(c Column) bool { cc := v.colCountry(c); return cc != "" && cc != t.country.iso3 })
+	}
+	return cs
+}
+
+// browseArgs is a heading worth listing for a subject.
+type browseArgs struct {
+	heading string
+	size    int
+	args    map[string]any
+}
+
+// browseFor: a candidate shown fits the subject in everything but its
+// country, and its heading holds more rows than were shown; list that
+// heading's rows of the subject's country (with data), once.
+func (v view) browseFor(s subject, freq string) (browseArgs, bool) {
+	if s.country.iso3 == "" {
+		return browseArgs{}, false
+	}
+	free := subject{phrase: s.phrase, terms: s.terms}
+	for _, id := range v.order {
+		c := v.cands[id]
+		if c.HeadingID == "" || c.HeadingSize < 2 {
+			continue
+		}
+		if _, dec := score(free, c, freq); !dec || countryFits(s, c) {
+			continue
+		}
+		args := map[string]any{"heading": c.HeadingID, "country": s.country.iso3, "has_data": true}
+		if v.did("browse_heading", map[string]any{"heading": c.HeadingID, "country": s.country.iso3}) ||
+			slices.ContainsFunc(v.calls, func(pc pastCall) bool {
+				return pc.name == "browse_heading" && fmt.Sprint(pc.args["heading"]) == c.HeadingID && fmt.Sprint(pc.args["country"]) == s.country.iso3
+			}) {
+			continue
+		}
+		return browseArgs{heading: c.Heading, size: c.HeadingSize, args: args}, true
+	}
+	return browseArgs{}, false
+}

@@ -1,0 +1,208 @@
+package sim
+
+import (
+	"embed"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/sextant-dev/sextant/internal/countries"
+)
+
+// The sim's knowledge of language, read from data/ (see data/README.md):
+// general knowledge a model brings, none of it about a catalog or a
+// question set.
+
+//go:embed data/*.tsv data/*.txt
+var dataFS embed.FS
+
+// vocabulary is everything data/ holds, parsed.
+type vocabulary struct {
+	synonyms   map[string][]string
+	stopwords  map[string]bool
+	operations []operation
+	concepts   []concept
+	convert    []freqPhrase // phrases that ask for a lower frequency
+	at         []freqPhrase // phrases that ask for the table's frequency
+	regions    []country
+	aliases    [][2]string // lowercase alias → iso3, longest first
+	sourceHome map[string]string
+}
+
+// operation is one way arithmetic between two series is said.
+type operation struct {
+	op string
+	re *regexp.Regexp // groups a and b
+}
+
+// concept is a phrase that names a computation on other series.
+type concept struct {
+	op       string
+	re       *regexp.Regexp // optional group x
+	operands []string       // may hold {x}
+}
+
+type freqPhrase struct {
+	phrase, freq, method string
+}
+
+var vocab = mustLoadVocabulary()
+
+func mustLoadVocabulary() *vocabulary {
+	v, err := loadVocabulary()
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func dataLines(name string) ([][]string, error) {
+	b, err := dataFS.ReadFile("data/" + name)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		out = append(out, strings.Split(l, "\t"))
+	}
+	return out, nil
+}
+
+func loadVocabulary() (*vocabulary, error) {
+	v := &vocabulary{synonyms: map[string][]string{}, stopwords: map[string]bool{}, sourceHome: map[string]string{}}
+	rows, err := dataLines("sources.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/sources.tsv row %d: want 2 columns", i+1)
+		}
+		v.sourceHome[r[0]] = r[1]
+	}
+	rows, err = dataLines("synonyms.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/synonyms.tsv row %d: want 2 columns, got %d", i+1, len(r))
+		}
+		v.synonyms[r[0]] = strings.Fields(r[1])
+	}
+	rows, err = dataLines("stopwords.txt")
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		for _, w := range strings.Fields(strings.Join(r, " ")) {
+			v.stopwords[w] = true
+		}
+	}
+	rows, err = dataLines("operations.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 2 || strings.Contains(r[1], "{a}") != strings.Contains(r[1], "{b}") {
+			return nil, fmt.Errorf("sim: data/operations.tsv row %d: want op and a pattern with both {a} and {b}, or neither", i+1)
+		}
+		v.operations = append(v.operations, operation{op: r[0], re: phraseRegexp(r[1])})
+	}
+	rows, err = dataLines("concepts.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 3 {
+			return nil, fmt.Errorf("sim: data/concepts.tsv row %d: want pattern, op and operands", i+1)
+		}
+		v.concepts = append(v.concepts, concept{op: r[1], re: phraseRegexp(r[0]), operands: strings.Split(r[2], "|")})
+	}
+	rows, err = dataLines("frequencies.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		for len(r) < 4 {
+			r = append(r, "")
+		}
+		fp := freqPhrase{phrase: r[1], freq: r[2], method: r[3]}
+		switch r[0] {
+		case "convert":
+			v.convert = append(v.convert, fp)
+		case "at":
+			v.at = append(v.at, fp)
+		default:
+			return nil, fmt.Errorf("sim: data/frequencies.tsv row %d: kind %q is neither convert nor at", i+1, r[0])
+		}
+	}
+	byLen := func(a, b freqPhrase) int { return len(b.phrase) - len(a.phrase) }
+	slices.SortStableFunc(v.convert, byLen)
+	slices.SortStableFunc(v.at, byLen)
+	rows, err = dataLines("regions.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 3 {
+			return nil, fmt.Errorf("sim: data/regions.tsv row %d: want code, name and aliases", i+1)
+		}
+		v.regions = append(v.regions, country{iso3: r[0], name: r[1]})
+		for _, a := range strings.Split(r[2], "|") {
+			v.aliases = append(v.aliases, [2]string{strings.ToLower(a), r[0]})
+		}
+	}
+	slices.SortStableFunc(v.aliases, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	return v, nil
+}
+
+// phraseRegexp compiles a pattern with {a}, {b} or {x} slots into a
+// regexp over a lowercased clause; a slot takes a few words.
+func phraseRegexp(p string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString(`(?:^|\b)`)
+	for p != "" {
+		i := strings.IndexByte(p, '{')
+		if i < 0 {
+			b.WriteString(regexp.QuoteMeta(p))
+			break
+		}
+		b.WriteString(regexp.QuoteMeta(p[:i]))
+		j := strings.IndexByte(p[i:], '}')
+		name := p[i+1 : i+j]
+		p = p[i+j+1:]
+		lazy := "?"
+		if p == "" {
+			lazy = "" // the last slot runs to the clause's end
+		}
+		b.WriteString(`(?P<` + name + `>[\p{L}\p{N}'’%.\- ]+` + lazy + `)`)
+		if p == "" {
+			return regexp.MustCompile(b.String())
+		}
+	}
+	b.WriteString(`(?:\b|$)`)
+	return regexp.MustCompile(b.String())
+}
+
+// region finds an economy that is not a country in text.
+func (v *vocabulary) region(iso3 string) (country, bool) {
+	for _, r := range v.regions {
+		if r.iso3 == iso3 {
+			return r, true
+		}
+	}
+	return country{}, false
+}
+
+// countryOf maps a catalog country field to a country, for regions too.
+func countryOf(code string) (country, bool) {
+	if c, ok := countries.Lookup(code); ok {
+		return country{c.ISO3, c.Name}, true
+	}
+	return vocab.region(strings.ToUpper(code))
+}
