@@ -27,6 +27,9 @@ type Question struct {
 	GoldIDs  []string `json:"gold_ids"` // source-native ids; any one is right
 	IDField  string   `json:"id_field"`
 	Notes    string   `json:"notes"`
+	// Kind says what sort of query it is (typo, acronym, one-word...),
+	// for sets of short everyday queries; optional.
+	Kind string `json:"kind,omitempty"`
 	// Set names the file the question came from when several are
 	// measured together (not a field of the file).
 	Set string `json:"-"`
