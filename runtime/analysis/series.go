@@ -69,8 +69,16 @@ type Series struct {
 	Title       string    // human label
 	Unit        string    // unit text as the source gives it ("Percent", "Index 1982-1984=100")
 	Frequency   Frequency // native frequency
-	Aggregation string    // "avg", "last", "sum", "first" or "" (then AggAverage)
+	Aggregation string    // "avg", "last", "sum", "first" or "" (then inferred, see SeriesAggregation)
 	Source      string    // publisher or source name, for chart footers and notes
+	// Adjustment is the seasonal adjustment as the catalog gives it ("SA",
+	// "NSA", "SAAR", "Seasonally Adjusted Annual Rate"); it tells a flow
+	// counted at an annual rate from one counted per period.
+	Adjustment string
+	// FrequencyText is the catalog's frequency label ("Quarterly, End of
+	// Period"); an end-of-period label makes "last" the aggregation when
+	// none is given.
+	FrequencyText string
 	Points      []Point   // in date order, no duplicate dates
 }
 
