@@ -79,7 +79,7 @@ type Series struct {
 	// Period"); an end-of-period label makes "last" the aggregation when
 	// none is given.
 	FrequencyText string
-	Points      []Point   // in date order, no duplicate dates
+	Points        []Point // in date order, no duplicate dates
 }
 
 // Store gives the observations of a series by id. Implementations return an
