@@ -112,7 +112,7 @@ type exprCompiler struct {
 	warns   []string
 	inputs  []*Column
 	maxLag  int
-	lagSpan int // months per row of spec.Written, 0 when lags are counted in table rows
+	lagSpan int // months per row of spec.Written; 0 when lags count table rows, -1 when they cannot be moved
 }
 
 // exprError is a bad-expression error naming the character.
@@ -147,10 +147,10 @@ func DeriveExpr(t *Table, spec ExprSpec) (*Column, error) {
 	if spec.Written != "" && spec.Written != t.Frequency {
 		mw, okW := monthsIn[spec.Written]
 		_, okT := monthsIn[t.Frequency]
-		if !okW || !okT {
-			return nil, fmt.Errorf("%w: derive %q: lags written for %s rows cannot be moved to a %s table", ErrBadSpec, src, FrequencyName(spec.Written), FrequencyName(t.Frequency))
-		}
 		c.lagSpan = mw
+		if !okW || !okT {
+			c.lagSpan = -1 // row counts of daily or weekly rows have no fixed span
+		}
 	}
 	tree, err := parser.ParseWithConfig(src, nil)
 	if err != nil {
@@ -507,6 +507,9 @@ func (c *exprCompiler) columnCall(name string, args []ast.Node, pos int) (*enode
 				return nil, c.errorf(args[1].Location().From, "%s: the number of rows must be a whole number of at least 1", name)
 			}
 			n = lit.Value
+		}
+		if c.lagSpan < 0 {
+			return nil, c.errorf(pos, "%s over %d %s rows has no fixed length in %ss", name, n, FrequencyName(c.spec.Written), periodNoun(c.t.Frequency))
 		}
 		if c.lagSpan > 0 {
 			months, per := n*c.lagSpan, monthsIn[c.t.Frequency]
