@@ -74,6 +74,9 @@ type ColumnInfo struct {
 	Unit     string
 	Derived  string // the derivation ("yoy_pct of cpi"), empty for a series
 	Missing  int    // missing values
+	// SeriesIDs are every series behind the column: its own for a series
+	// column, all of a derived column's inputs' (through derived inputs).
+	SeriesIDs []string
 }
 
 // DeriveSpec asks for a new column computed from an existing one.
