@@ -137,9 +137,15 @@ func summarizeTable(name string, st *sessionTable) agent.TableSummary {
 }
 
 func columnInfo(st *sessionTable, c *analysis.Column) agent.ColumnInfo {
-	info := agent.ColumnInfo{Name: c.Name, SeriesID: st.seriesOf[c.Name], Unit: c.Unit, Missing: c.Missing}
+	info := agent.ColumnInfo{Name: c.Name, SeriesID: st.seriesOf[c.Name], Unit: c.Unit, Missing: c.Missing, SeriesIDs: c.SeriesIDs()}
+	if len(info.SeriesIDs) == 0 && info.SeriesID != "" {
+		info.SeriesIDs = []string{info.SeriesID}
+	}
 	if d := c.Derivation; d != nil {
 		info.Derived = d.Op + " of " + strings.Join(d.Inputs, ", ") + ": " + d.Formula
+		for _, n := range d.Notes {
+			info.Derived += "; " + n
+		}
 		for _, w := range d.Warnings {
 			info.Derived += "; " + w
 		}
