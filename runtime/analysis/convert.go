@@ -171,7 +171,9 @@ func convertDerived(t, out *Table, col *Column, spec ConvertSpec) error {
 	d := col.Derivation
 	nc, why := recompute(t, out, col)
 	if nc != nil {
-		nc.Notes = append([]string{fmt.Sprintf("%s: recomputed at %s frequency from the converted inputs: %s", col.Name, FrequencyName(out.Frequency), nc.Derivation.Formula)}, nc.Notes...)
+		msg := fmt.Sprintf("recomputed at %s frequency from the converted inputs: %s", FrequencyName(out.Frequency), nc.Derivation.Formula)
+		nc.Notes = append([]string{col.Name + ": " + msg}, nc.Notes...)
+		nc.Derivation.Notes = append([]string{msg}, nc.Derivation.Notes...)
 		return nil
 	}
 	method := spec.Method
