@@ -240,7 +240,7 @@ func (c *exprCompiler) run(prog *vm.Program, col *Column) error {
 		names[i] = varName(i)
 	}
 	var machine vm.VM
-	nonFinite := 0
+	nonFinite, complete := 0, 0
 rows:
 	for r := range c.t.Dates {
 		for i, v := range c.vars {
@@ -253,6 +253,7 @@ rows:
 			}
 			env[names[i]] = x
 		}
+		complete++
 		out, err := machine.Run(prog, env)
 		if err != nil {
 			return fmt.Errorf("%w: expression %q at %s: %v", ErrBadSpec, c.src, FormatPeriod(c.t.Dates[r], c.t.Frequency), err)
@@ -266,6 +267,16 @@ rows:
 			continue
 		}
 		col.Values[r] = f
+	}
+	if complete == 0 {
+		names := make([]string, len(c.inputs))
+		for i, in := range c.inputs {
+			names[i] = in.Name
+		}
+		return fmt.Errorf("%w: expression %q: no row has a value for all of %s", ErrNoData, c.src, strings.Join(names, ", "))
+	}
+	if nonFinite == complete {
+		return fmt.Errorf("%w: expression %q is not a finite number in any of the %s that have all its inputs (a division by zero, a log of a non-positive value)", ErrIncompatible, c.src, plural(complete, "row"))
 	}
 	if nonFinite > 0 {
 		col.Derivation.Warnings = append(col.Derivation.Warnings, fmt.Sprintf("%s left missing: the result was not a finite number there (a division by zero, a log of a non-positive value)", plural(nonFinite, "row")))

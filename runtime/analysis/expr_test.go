@@ -295,3 +295,113 @@ func TestExprFunctionsAndQuotedNames(t *testing.T) {
 		t.Errorf("row 3 lacks the lagged value and should be missing, got %g", col.Values[2])
 	}
 }
+
+// BenchmarkDerive compares, on the daily prime rate (about 5,000 rows), an
+// expression with the native spread it equals, and converting the table to
+// monthly: read the ratios, not the times.
+func BenchmarkDerive(b *testing.B) {
+	dp := testseries.FREDFile(b, "DPRIME_2000_2020", "DPRIME", analysis.Daily, "Percent")
+	other := dp
+	other.ID = "fred:DPRIME2"
+	tb, err := analysis.BuildTable(context.Background(), testseries.NewStore(dp, other), analysis.TableSpec{IDs: []string{dp.ID, other.ID}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	fresh := func() *analysis.Table {
+		c := *tb
+		c.Columns = slices.Clone(tb.Columns)
+		return &c
+	}
+	b.Run("spread", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := analysis.Derive(fresh(), analysis.DeriveSpec{Op: analysis.OpSpread, Column: "DPRIME", Other: "DPRIME2"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("expr", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := analysis.DeriveExpr(fresh(), analysis.ExprSpec{Name: "s", Expr: "DPRIME - DPRIME2"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("expr-yoy-log", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := analysis.DeriveExpr(fresh(), analysis.ExprSpec{Name: "s", Expr: "100 * (log(DPRIME) - log(lag(DPRIME2, 250)))"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("convert-monthly", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := analysis.Convert(context.Background(), tb, analysis.ConvertSpec{Frequency: analysis.Monthly}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func TestExprDottedIDsAndEmptyResults(t *testing.T) {
+	tb := buildTable(t, testseries.NewStore(testseries.BIS(t, "M.TR"), testseries.BIS(t, "M.US"), testseries.Nile(t)), analysis.Monthly, "bis:M.TR", "bis:M.US")
+	col, err := analysis.DeriveExpr(tb, analysis.ExprSpec{Name: "gap", Expr: `M.TR - "bis:M.US"`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Expected values straight from the file: key, country, unit, month-end date, value.
+	f, err := os.Open(filepath.Join(testseries.Dir(t), "bis_policy_rates_TR_US.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rates := map[string]map[string]float64{"M.TR": {}, "M.US": {}}
+	for _, r := range recs[1:] {
+		if v, err := strconv.ParseFloat(r[4], 64); err == nil {
+			rates[r[0]][r[3][:7]] = v
+		}
+	}
+	n := 0
+	for i, d := range tb.Dates {
+		tr, okT := rates["M.TR"][d.Format("2006-01")]
+		us, okU := rates["M.US"][d.Format("2006-01")]
+		if !okT || !okU {
+			if !math.IsNaN(col.Values[i]) {
+				t.Errorf("%s: %g, want missing", d.Format("2006-01"), col.Values[i])
+			}
+			continue
+		}
+		n++
+		if math.Abs(col.Values[i]-(tr-us)) > 1e-9 {
+			t.Fatalf("%s: %g, want %g", d.Format("2006-01"), col.Values[i], tr-us)
+		}
+	}
+	if n < 200 || col.Unit != "Percentage points" {
+		t.Errorf("%d rows compared, unit %q", n, col.Unit)
+	}
+	if _, err := analysis.DeriveExpr(tb, analysis.ExprSpec{Name: "z", Expr: "M.TR / (M.US - M.US)"}); !errors.Is(err, analysis.ErrIncompatible) || !strings.Contains(err.Error(), "not a finite number") {
+		t.Errorf("division by zero everywhere: %v", err)
+	}
+	// Rows with a zero divisor somewhere are left missing and counted.
+	part, err := analysis.DeriveExpr(tb, analysis.ExprSpec{Name: "part", Expr: "M.TR / (M.US - 0.125)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zeros := 0
+	for _, us := range rates["M.US"] {
+		if us == 0.125 {
+			zeros++
+		}
+	}
+	if w := strings.Join(part.Derivation.Warnings, " "); zeros == 0 || !strings.Contains(w, strconv.Itoa(zeros)+" rows left missing") {
+		t.Errorf("%d months with the US rate at 0.125; warnings %q", zeros, w)
+	}
+	// Series that never overlap.
+	an := buildTable(t, testseries.NewStore(testseries.BIS(t, "M.TR"), testseries.Nile(t)), analysis.Annual, "bis:M.TR", "ref:nile")
+	if _, err := analysis.DeriveExpr(an, analysis.ExprSpec{Name: "x", Expr: "M.TR * nile"}); !errors.Is(err, analysis.ErrNoData) || !strings.Contains(err.Error(), "no row has a value for all of bis:M.TR, ref:nile") {
+		t.Errorf("disjoint inputs: %v", err)
+	}
+}

@@ -1,7 +1,9 @@
 // Package analysis computes on economic time series held in memory: it aligns
 // series of different frequencies into tables, derives new columns (percent
 // changes, differences, logs, ratios, spreads, rolling means, rebasing,
-// shares), and finds change points. Observations come from a Store the caller
+// shares, and arithmetic expressions over several columns with their units
+// read and scaled), converts tables to coarser frequencies, and finds change
+// points. Observations come from a Store the caller
 // implements over the bundle; sub-package changepoint holds the detection
 // algorithms and sub-package chart draws tables, series and breaks.
 package analysis
