@@ -405,3 +405,36 @@ func TestExprDottedIDsAndEmptyResults(t *testing.T) {
 		t.Errorf("disjoint inputs: %v", err)
 	}
 }
+
+func TestExprUnitSpellings(t *testing.T) {
+	// GDP as WEO spells dollars, debt as FRED's listing gives a bare scale.
+	st := fiscalStore(t)
+	gdp, debt := st["fred:GDP"], st["fred:GFDEBTN"]
+	gdp.Unit, debt.Unit = "Billions of U.S. dollars, Seasonally Adjusted Annual Rate", "Millions"
+	gdp.Adjustment = ""
+	st[gdp.ID], st[debt.ID] = gdp, debt
+	tb := buildTable(t, st, analysis.Quarterly, "fred:GFDEBTN", "fred:GDP")
+	col, err := analysis.DeriveExpr(tb, analysis.ExprSpec{Name: "r", Expr: "100 * GDP / GFDEBTN"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, g := rawFile(t, "GFDEBTN.csv"), rawFile(t, "GDP.csv")
+	day := date(2019, 7, 1)
+	if got, want := at(t, tb, "r", day), 100*1000*g[day]/d[day]; math.Abs(got-want) > 1e-9 {
+		t.Errorf("2019Q3 %g, want %g", got, want)
+	}
+	notes := strings.Join(col.Notes, " ")
+	for _, s := range []string{"fred:GFDEBTN multiplied by 0.001", "names only a scale", "fred:GDP is a quarterly flow at an annual rate"} {
+		if !strings.Contains(notes, s) {
+			t.Errorf("notes lack %q: %s", s, notes)
+		}
+	}
+	// Different currencies are not added.
+	gdp.Unit = "Billions of Euros"
+	st[gdp.ID] = gdp
+	tb = buildTable(t, st, analysis.Quarterly, "fred:GFDEBTN", "fred:GDP")
+	tb.Columns[0].Unit = "Millions of Dollars"
+	if _, err := analysis.DeriveExpr(tb, analysis.ExprSpec{Name: "r", Expr: "GDP + GFDEBTN"}); !errors.Is(err, analysis.ErrIncompatible) || !strings.Contains(err.Error(), "the units differ") {
+		t.Errorf("euros plus dollars: %v", err)
+	}
+}

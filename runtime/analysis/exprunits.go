@@ -126,6 +126,40 @@ func levelUnit(unit string) (float64, string) {
 	return f, base
 }
 
+// currencyNames puts the ways catalogs write a currency under one name:
+// FRED's "Dollars", WEO's "U.S. dollars", EVDS's "USD".
+var currencyNames = map[string]string{
+	"dollars": "usd", "dollar": "usd", "u.s. dollars": "usd", "u.s. dollar": "usd", "us dollars": "usd", "usd": "usd",
+	"try": "try", "tl": "try", "turkish lira": "try", "lira": "try",
+	"euro": "eur", "euros": "eur", "eur": "eur",
+}
+
+// level is the scale and base unit of an amount column, the base put in a
+// canonical name; a unit that is only a scale ("Millions", as FRED's
+// listing gives some rows) takes the base of the first amount in the
+// expression that names one.
+func (c *exprCompiler) level(col *Column) (float64, string) {
+	f, base := levelUnit(col.Unit)
+	if b, ok := currencyNames[base]; ok {
+		base = b
+	}
+	if base == "" {
+		for _, v := range c.vars {
+			if ClassifyUnit(v.col.Unit) != KindLevel || isRatioUnit(v.col.Unit) {
+				continue
+			}
+			_, b := levelUnit(v.col.Unit)
+			if b != "" {
+				if cb, ok := currencyNames[b]; ok {
+					b = cb
+				}
+				return f, b
+			}
+		}
+	}
+	return f, base
+}
+
 func wordIndex(s, phrase string) int {
 	for i := 0; ; {
 		k := strings.Index(s[i:], phrase) + i
@@ -155,11 +189,11 @@ func (c *exprCompiler) columnUnit(col *Column) uinfo {
 	if isRatioUnit(col.Unit) {
 		return uinfo{kind: uRatio, text: "Ratio"}
 	}
-	_, base := levelUnit(col.Unit)
+	_, base := c.level(col)
 	text := col.Unit
 	for _, v := range c.vars { // the first column of this base sets the scale
 		if ClassifyUnit(v.col.Unit) == KindLevel && !isRatioUnit(v.col.Unit) {
-			if _, b := levelUnit(v.col.Unit); b == base {
+			if _, b := c.level(v.col); b == base {
 				text = v.col.Unit
 				break
 			}
@@ -186,20 +220,32 @@ func (c *exprCompiler) scaleUnits(_ *enode) {
 	annual := map[string]*Column{} // base → a column at an annual rate
 	for _, v := range c.vars {
 		if ClassifyUnit(v.col.Unit) == KindLevel && !isRatioUnit(v.col.Unit) && isAnnualRate(v.col) {
-			_, base := levelUnit(v.col.Unit)
+			_, base := c.level(v.col)
 			if annual[base] == nil {
 				annual[base] = v.col
 			}
 		}
 	}
 	ppy := PeriodsPerYear(c.t.Frequency)
+	nationals := map[*Column]bool{}
+	defer func() {
+		if len(nationals) > 1 {
+			c.warns = appendNew(c.warns, "several inputs are in national currency: if they are different countries', the result mixes currencies")
+		}
+	}()
 	for i := range c.vars {
 		v := &c.vars[i]
 		col := v.col
 		if ClassifyUnit(col.Unit) != KindLevel || isRatioUnit(col.Unit) {
 			continue
 		}
-		f, base := levelUnit(col.Unit)
+		f, base := c.level(col)
+		if _, own := levelUnit(col.Unit); own == "" && base != "" {
+			c.note(fmt.Sprintf("%s's unit (%s) names only a scale: taken to be in the same unit as the other amounts (%s)", col.Name, col.Unit, base))
+		}
+		if base == "national currency" {
+			nationals[col] = true
+		}
 		r, ok := refs[base]
 		if !ok {
 			refs[base] = ref{f, col}
