@@ -379,6 +379,9 @@ func (c *exprCompiler) column(n ast.Node) (*Column, error) {
 		return nil, c.errorf(n.Location().From, "%q is not a column name", n.String())
 	}
 	col, err := c.t.Column(name)
+	if err != nil && (exprColumnFuncs[name] || exprPairFuncs[name] || exprFuncs[name] > 0) {
+		return nil, c.errorf(n.Location().From, "%s is a function, not a column: call it on columns, as in %s", name, funcExample(name))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: expression %q, character %d: %s", ErrBadSpec, c.src, n.Location().From+1, strings.TrimPrefix(err.Error(), ErrBadSpec.Error()+": "))
 	}
@@ -466,6 +469,19 @@ func (c *exprCompiler) call(name string, args []ast.Node, pos int) (*enode, erro
 		out.args = append(out.args, x)
 	}
 	return out, nil
+}
+
+// funcExample shows how function name is called.
+func funcExample(name string) string {
+	switch {
+	case exprPairFuncs[name], exprFuncs[name] == 2:
+		return name + "(a, b)"
+	case name == "yoy" || name == "yoy_pct":
+		return name + "(cpi)"
+	case exprColumnFuncs[name]:
+		return name + "(cpi, 12)"
+	}
+	return name + "(x)"
 }
 
 // exprFunctionNames lists every function, for error messages.

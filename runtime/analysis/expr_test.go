@@ -259,6 +259,8 @@ func TestExprErrorsNameColumnAndPosition(t *testing.T) {
 		{"2 + 3", analysis.ErrBadSpec, []string{"names no column"}},
 		{`"FEDFUNDS"[0]`, analysis.ErrBadSpec, []string{"not arithmetic", "character 1"}},
 		{"", analysis.ErrBadSpec, []string{"empty expression"}},
+		{"ratio", analysis.ErrBadSpec, []string{"ratio is a function, not a column", "ratio(a, b)"}},
+		{"yoy_pct", analysis.ErrBadSpec, []string{"yoy_pct(cpi)"}},
 	}
 	for _, c := range cases {
 		_, err := analysis.DeriveExpr(tb, analysis.ExprSpec{Name: "x", Expr: c.expr})

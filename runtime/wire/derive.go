@@ -27,6 +27,9 @@ func (e *Engine) DeriveExpr(ctx context.Context, table, name, expr string, perio
 	if periods < 0 {
 		return agent.ColumnSummary{}, fmt.Errorf("%w: periods %d is negative", ErrBadRequest, periods)
 	}
+	if bare := strings.TrimSpace(expr); slices.Contains(agent.DeriveOps, bare) {
+		return agent.ColumnSummary{}, fmt.Errorf("%w: %s is an operation: apply it to a column, as in %s(cpi)", ErrBadRequest, bare, bare)
+	}
 	if op, col, n, ok := singleOp(expr); ok {
 		if n > 0 {
 			periods = n

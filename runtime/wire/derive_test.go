@@ -73,6 +73,8 @@ func TestDeriveExprDebtToGDP(t *testing.T) {
 		{"fiscal", "debt +", analysis.ErrBadSpec, "character"},
 		{"fiscal", "debt - gdp_yoy", analysis.ErrIncompatible, "cannot subtract debt [Millions of Dollars] and gdp_yoy [Percent]"},
 		{"nope", "debt", wire.ErrUnknownTable, "fiscal"},
+		{"fiscal", "rolling_mean", wire.ErrBadRequest, "rolling_mean(cpi)"},
+		{"fiscal", "spread", analysis.ErrBadSpec, "spread(a, b)"},
 	} {
 		_, err := e.DeriveExpr(ctx, bad.table, "x", bad.expr, 0)
 		if !errors.Is(err, bad.is) || !strings.Contains(err.Error(), bad.says) {
