@@ -115,7 +115,7 @@ type exprCompiler struct {
 	lagSpan int // months per row of spec.Written; 0 when lags count table rows, -1 when they cannot be moved
 }
 
-// exprError is a bad-expression error naming the character.
+// errorf is a bad-expression error naming the character.
 func (c *exprCompiler) errorf(pos int, format string, args ...any) error {
 	return fmt.Errorf("%w: expression %q, character %d: %s", ErrBadSpec, c.src, pos+1, fmt.Sprintf(format, args...))
 }
