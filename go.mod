@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/blevesearch/bleve/v2 v2.6.3
 	github.com/blevesearch/bleve_index_api v1.4.1
+	github.com/expr-lang/expr v1.17.8
 	github.com/gomlx/onnx-gomlx v0.3.4
 	github.com/knights-analytics/hugot v0.6.1
 	github.com/parquet-go/parquet-go v0.32.0

@@ -25,6 +25,7 @@ func newApp() *cli.App {
 			evalCommand(),
 			traceCommand(),
 			tableCommand(),
+			deriveCommand(),
 			changepointsCommand(),
 			chartCommand(),
 			searchCommand(),

@@ -27,7 +27,7 @@ func rangeFlags() []cli.Flag {
 // inputError marks errors caused by what the command was asked (unknown
 // ids, bad options) as usage errors, keeping the cause.
 func inputError(err error) error {
-	for _, e := range []error{analysis.ErrUnknownSeries, analysis.ErrBadSpec, wire.ErrBadRequest, changepoint.ErrBadOptions, chart.ErrBadSpec} {
+	for _, e := range []error{analysis.ErrUnknownSeries, analysis.ErrBadSpec, analysis.ErrIncompatible, wire.ErrBadRequest, changepoint.ErrBadOptions, chart.ErrBadSpec} {
 		if errors.Is(err, e) {
 			return fmt.Errorf("%w: %w", errUsage, err)
 		}
@@ -81,27 +81,33 @@ func positionalArgs(c *cli.Context) ([]string, error) {
 
 // loadTable builds the table of ids over the range the flags give.
 func loadTable(c *cli.Context, ids []string) (*analysis.Table, error) {
+	t, _, err := loadTableFrom(c, ids)
+	return t, err
+}
+
+// loadTableFrom is loadTable that also returns the bundle it read.
+func loadTableFrom(c *cli.Context, ids []string) (*analysis.Table, analysis.Store, error) {
 	freq, err := wire.ParseFrequency(c.String("freq"))
 	if err != nil {
-		return nil, usageError("--freq: %v", err)
+		return nil, nil, usageError("--freq: %v", err)
 	}
 	from, err := wire.ParseFrom(c.String("from"))
 	if err != nil {
-		return nil, usageError("--from: %v", err)
+		return nil, nil, usageError("--from: %v", err)
 	}
 	to, err := wire.ParseTo(c.String("to"))
 	if err != nil {
-		return nil, usageError("--to: %v", err)
+		return nil, nil, usageError("--to: %v", err)
 	}
 	cat, err := openBundle(c)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t, err := analysis.BuildTable(c.Context, cat, analysis.TableSpec{IDs: ids, Frequency: freq, From: from, To: to})
 	if err != nil {
-		return nil, inputError(wire.ExplainNoData(err, cat, ids, c.String("from"), c.String("to")))
+		return nil, nil, inputError(wire.ExplainNoData(err, cat, ids, c.String("from"), c.String("to")))
 	}
-	return t, nil
+	return t, cat, nil
 }
 
 // writeFile writes a file through a temporary file in the same directory,
@@ -126,31 +132,49 @@ func tableCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "table",
 		Usage: "align series on one date index and describe (or write) the table",
-		UsageText: `sextant table -b BUNDLE [--freq M] [--from DATE] [--to DATE] [-o FILE.csv|FILE.parquet] ID...
+		UsageText: `sextant table -b BUNDLE [--freq M] [--from DATE] [--to DATE] [--derive NAME=EXPR]... [--convert A [--method avg]] [-o FILE.csv|FILE.parquet|-] [NAME=]ID...
 
-IDs are catalog ids (fred:UNRATE) or unambiguous native ids (UNRATE). Finer
-series are aggregated to the table frequency by their own rule (average,
-sum, last); coarser ones are placed at the first row of their period, never
-interpolated. Prints a summary of each column; -o writes the data.`,
-		Flags: append([]cli.Flag{bundleFlag, noVerifyFlag,
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the table to `FILE` (.csv or .parquet)"},
-		}, rangeFlags()...),
+IDs are catalog ids (fred:UNRATE) or unambiguous native ids (UNRATE); a
+column is named by its id, or NAME=ID. Finer series are aggregated to the
+table frequency by their own rule (average, sum, last); coarser ones are
+placed at the first row of their period, never interpolated. --derive adds
+columns computed from others (see sextant derive --help), --convert moves
+the whole table to a coarser frequency. Prints a summary of each column;
+-o writes the data (-o - writes CSV to standard output, the summary to
+standard error).`,
+		Flags: append(append([]cli.Flag{bundleFlag, noVerifyFlag,
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the table to `FILE` (.csv or .parquet; - for CSV on standard output)"},
+		}, rangeFlags()...), deriveFlags()...),
 		Action: func(c *cli.Context) error {
-			ids, err := positionalArgs(c)
+			args, err := positionalArgs(c)
 			if err != nil {
 				return err
 			}
-			if len(ids) == 0 {
+			if len(args) == 0 {
 				return usageError("table needs at least one series id")
 			}
+			if err := checkDeriveFlags(c); err != nil {
+				return err
+			}
+			ids, names := splitColumns(args)
 			out := c.String("output")
 			ext := strings.ToLower(filepath.Ext(out))
-			if out != "" && ext != ".csv" && ext != ".parquet" {
+			if out != "" && out != "-" && ext != ".csv" && ext != ".parquet" {
 				return usageError("-o %s: the file must end in .csv or .parquet", out)
 			}
-			t, err := loadTable(c, ids)
+			t, store, err := loadTableFrom(c, ids)
 			if err != nil {
 				return err
+			}
+			if err := renameColumns(t, names); err != nil {
+				return err
+			}
+			if t, err = deriveAndConvert(c, t, store); err != nil {
+				return err
+			}
+			if out == "-" {
+				fmt.Fprintln(c.App.ErrWriter, t.Summary())
+				return t.WriteCSV(c.App.Writer)
 			}
 			fmt.Fprintln(c.App.Writer, t.Summary())
 			if out == "" {

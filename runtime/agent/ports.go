@@ -95,12 +95,12 @@ type TableSummary struct {
 type ColumnInfo struct {
 	Name     string
 	SeriesID string // the series it was built or derived from (the first input)
-	// SeriesIDs are every series a derived column was computed from, in
-	// the order of its inputs; empty for a series column.
+	Unit     string
+	Derived  string // the derivation ("yoy_pct of cpi"), empty for a series
+	Missing  int    // missing values
+	// SeriesIDs are every series behind the column: its own for a series
+	// column, all of a derived column's inputs' (through derived inputs).
 	SeriesIDs []string
-	Unit      string
-	Derived   string // the derivation ("yoy_pct of cpi"), empty for a series
-	Missing   int    // missing values
 }
 
 // DeriveSpec asks for a new column computed from existing ones: a

@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -35,9 +36,19 @@ type DeriveSpec struct {
 type Derivation struct {
 	Op          string
 	Inputs      []string // input column names
-	Formula     string   // formula-like: "100 * (UNRATE[t] / UNRATE[t-12] - 1)"
+	SeriesIDs   []string // every series id behind the inputs, through derived inputs too
+	Formula     string   // formula-like: "100 * (UNRATE[t] / UNRATE[t-12] - 1)", scale factors written in
 	Description string   // a sentence: "Year-on-year percent change of ..."
+	Notes       []string // what was done to units and inputs, in words (also in the column notes)
 	Warnings    []string // caveats the analyst should read (also in the column notes)
+
+	// How to compute the column again (Convert recomputes at a coarser
+	// frequency): the DeriveSpec for Derive's ops, the expression for
+	// OpExpr.
+	Spec    DeriveSpec
+	Expr    string    // OpExpr: the expression as written
+	Periods int       // OpExpr: the default row count it was given
+	Written Frequency // OpExpr: the frequency its row counts were written for
 }
 
 // Derive computes a derived column, appends it to t and returns it.
@@ -105,6 +116,11 @@ func Derive(t *Table, spec DeriveSpec) (*Column, error) {
 		col.Source = a.Source + ", " + b.Source
 	}
 	col.Method = spec.Op
+	col.Derivation.Spec = spec
+	col.Derivation.SeriesIDs = appendNew(slices.Clone(columnSeriesIDs(a)))
+	if b != nil {
+		col.Derivation.SeriesIDs = appendNew(col.Derivation.SeriesIDs, columnSeriesIDs(b)...)
+	}
 	if Coarser(a.SourceFrequency, col.SourceFrequency) {
 		col.SourceFrequency = a.SourceFrequency
 	}

@@ -7,6 +7,23 @@ import (
 	"time"
 )
 
+// SeriesAggregation is how s moves to a coarser frequency: its own
+// Aggregation, else "last" when its frequency label says end of period
+// (FRED's "Quarterly, End of Period"), else the average.
+func SeriesAggregation(s Series) string {
+	if s.Aggregation != "" {
+		return s.Aggregation
+	}
+	ft := strings.ToLower(s.FrequencyText)
+	switch {
+	case strings.Contains(ft, "end of period"), strings.Contains(ft, "end of"):
+		return AggLast
+	case strings.Contains(ft, "beginning of period"):
+		return AggFirst
+	}
+	return AggAverage
+}
+
 // edgeSlackDays is how far from a period's ends the first and last values of
 // a daily or weekly series may fall for the period to count as covered
 // (weekends and holidays for daily data, the weekday of weekly data).
@@ -34,7 +51,8 @@ type downInfo struct {
 // the returned column (values are filled later by the table). For a
 // down-sampled series the note is left to Align, which knows the range.
 func resample(s Series, tf Frequency) (map[time.Time]float64, *Column, *downInfo) {
-	col := &Column{Name: s.ID, ID: s.ID, Title: s.Title, Unit: s.Unit, Source: s.Source, SourceFrequency: s.Frequency}
+	col := &Column{Name: s.ID, ID: s.ID, Title: s.Title, Unit: s.Unit, Source: s.Source, SourceFrequency: s.Frequency,
+		Aggregation: SeriesAggregation(s), Adjustment: s.Adjustment}
 	pts := s.Observed()
 	name := s.Name()
 	out := make(map[time.Time]float64, len(pts))
@@ -70,11 +88,8 @@ func resample(s Series, tf Frequency) (map[time.Time]float64, *Column, *downInfo
 // downsample aggregates a finer series into periods of tf, keeping only
 // complete periods (see BuildTable).
 func downsample(s Series, pts []Point, tf Frequency, col *Column, out map[time.Time]float64) *downInfo {
-	method := s.Aggregation
-	defaulted := method == ""
-	if defaulted {
-		method = AggAverage
-	}
+	method := SeriesAggregation(s)
+	defaulted := s.Aggregation == "" && method == AggAverage
 	col.Method = method
 	var buckets []bucket
 	for _, p := range pts {

@@ -1,7 +1,9 @@
 // Package analysis computes on economic time series held in memory: it aligns
 // series of different frequencies into tables, derives new columns (percent
 // changes, differences, logs, ratios, spreads, rolling means, rebasing,
-// shares), and finds change points. Observations come from a Store the caller
+// shares, and arithmetic expressions over several columns with their units
+// read and scaled), converts tables to coarser frequencies, and finds change
+// points. Observations come from a Store the caller
 // implements over the bundle; sub-package changepoint holds the detection
 // algorithms and sub-package chart draws tables, series and breaks.
 package analysis
@@ -69,9 +71,17 @@ type Series struct {
 	Title       string    // human label
 	Unit        string    // unit text as the source gives it ("Percent", "Index 1982-1984=100")
 	Frequency   Frequency // native frequency
-	Aggregation string    // "avg", "last", "sum", "first" or "" (then AggAverage)
+	Aggregation string    // "avg", "last", "sum", "first" or "" (then inferred, see SeriesAggregation)
 	Source      string    // publisher or source name, for chart footers and notes
-	Points      []Point   // in date order, no duplicate dates
+	// Adjustment is the seasonal adjustment as the catalog gives it ("SA",
+	// "NSA", "SAAR", "Seasonally Adjusted Annual Rate"); it tells a flow
+	// counted at an annual rate from one counted per period.
+	Adjustment string
+	// FrequencyText is the catalog's frequency label ("Quarterly, End of
+	// Period"); an end-of-period label makes "last" the aggregation when
+	// none is given.
+	FrequencyText string
+	Points        []Point // in date order, no duplicate dates
 }
 
 // Store gives the observations of a series by id. Implementations return an

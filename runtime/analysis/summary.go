@@ -47,6 +47,12 @@ func (t *Table) Summary() string {
 		}
 		if c.Derivation != nil {
 			fmt.Fprintf(&sb, "; = %s", c.Derivation.Formula)
+			if ids := c.Derivation.SeriesIDs; len(ids) > 1 {
+				fmt.Fprintf(&sb, " (from %s)", strings.Join(ids, ", "))
+			}
+			for _, n := range c.Derivation.Notes {
+				fmt.Fprintf(&sb, "; %s", n)
+			}
 			for _, w := range c.Derivation.Warnings {
 				fmt.Fprintf(&sb, "; %s", w)
 			}

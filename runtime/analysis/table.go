@@ -39,6 +39,8 @@ type Column struct {
 	Source          string    // publisher or source name
 	SourceFrequency Frequency // native frequency of the series (the table's for derived columns)
 	Method          string    // how values were made: "as is", "avg", "sum", "last", "first", "at period start", or the derivation op
+	Aggregation     string    // the series' own aggregation ("avg", "sum", "last", "first"; "" for derived columns)
+	Adjustment      string    // the series' seasonal adjustment text ("SAAR"...), "" when unknown
 	Values          []float64 // one per table date; NaN = missing
 	Count           int       // values present
 	Missing         int       // NaN cells among the column's own periods (see BuildTable)

@@ -64,6 +64,7 @@ type ColumnMeta struct {
 	SourceFrequency string   `json:"source_frequency,omitempty"`
 	Method          string   `json:"method,omitempty"`
 	Formula         string   `json:"formula,omitempty"`
+	SeriesIDs       []string `json:"series_ids,omitempty"` // every series behind the column
 	Notes           []string `json:"notes,omitempty"`
 }
 
@@ -86,6 +87,7 @@ func (t *Table) WriteParquet(w io.Writer) error {
 			SourceFrequency: string(c.SourceFrequency), Method: c.Method, Notes: c.Notes}
 		if c.Derivation != nil {
 			meta[i].Formula = c.Derivation.Formula
+			meta[i].SeriesIDs = c.SeriesIDs()
 		}
 	}
 	metaJSON, err := json.Marshal(meta)

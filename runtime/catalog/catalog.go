@@ -199,7 +199,8 @@ func (c *Catalog) Series(ctx context.Context, id string) (analysis.Series, error
 		return analysis.Series{}, fmt.Errorf("%w: %s (%s) has no observations in this bundle", analysis.ErrNoData, r.ID, r.Title)
 	}
 	freq := catalogsrc.Frequency(r.Frequency)
-	s := analysis.Series{ID: r.ID, Title: r.Title, Unit: r.Unit, Frequency: freq, Aggregation: r.Aggregation, Source: r.Source}
+	s := analysis.Series{ID: r.ID, Title: r.Title, Unit: r.Unit, Frequency: freq, Aggregation: r.Aggregation, Source: r.Source,
+		Adjustment: r.SeasonalAdjustment, FrequencyText: r.FrequencyText}
 	s.Points = make([]analysis.Point, 0, len(obs))
 	for _, o := range obs {
 		t, err := time.Parse(time.DateOnly, o.Date)

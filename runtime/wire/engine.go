@@ -137,9 +137,15 @@ func summarizeTable(name string, st *sessionTable) agent.TableSummary {
 }
 
 func columnInfo(st *sessionTable, c *analysis.Column) agent.ColumnInfo {
-	info := agent.ColumnInfo{Name: c.Name, SeriesID: st.seriesOf[c.Name], Unit: c.Unit, Missing: c.Missing}
+	info := agent.ColumnInfo{Name: c.Name, SeriesID: st.seriesOf[c.Name], Unit: c.Unit, Missing: c.Missing, SeriesIDs: c.SeriesIDs()}
+	if len(info.SeriesIDs) == 0 && info.SeriesID != "" {
+		info.SeriesIDs = []string{info.SeriesID}
+	}
 	if d := c.Derivation; d != nil {
 		info.Derived = d.Op + " of " + strings.Join(d.Inputs, ", ") + ": " + d.Formula
+		for _, n := range d.Notes {
+			info.Derived += "; " + n
+		}
 		for _, w := range d.Warnings {
 			info.Derived += "; " + w
 		}
@@ -218,6 +224,9 @@ func (e *Engine) lookup(table, col string) (*sessionTable, *analysis.Column, err
 // 3; 30 rows in a daily table), index → rebase to 100 at the column's
 // first value.
 func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent.ColumnSummary, error) {
+	if expr, ok := combination(spec); ok {
+		return e.DeriveExpr(ctx, spec.Table, spec.Name, expr, spec.Periods)
+	}
 	st, src, err := e.lookup(spec.Table, spec.Column)
 	if err != nil {
 		return agent.ColumnSummary{}, err

@@ -30,6 +30,7 @@ const (
 	Cpi       = "fred:CPIAUCSL"
 	Payems    = "fred:PAYEMS"
 	GDP       = "fred:GDP"
+	Debt      = "fred:GFDEBTN" // millions of dollars, end of quarter, beside GDP in billions at an annual rate
 	M2        = "fred:M2"
 	Dprime    = "fred:DPRIME"
 	PolicyTR  = "bis:M.TR"
@@ -60,6 +61,7 @@ var headings = []heading{
 	{"fred/prices", "fred", []string{"FRED", "Prices"}},
 	{"fred/output", "fred", []string{"FRED", "National accounts"}},
 	{"fred/money", "fred", []string{"FRED", "Money stock"}},
+	{"fred/debt", "fred", []string{"FRED", "Federal debt"}},
 	{"bis", "", []string{"BIS"}},
 	{"bis/policy", "bis", []string{"BIS", "Central bank policy rates"}},
 	{"demo", "", []string{"Datasets"}},
@@ -78,6 +80,7 @@ var rows = []struct {
 	{bundle.SeriesRow{ID: Dprime, Title: "Bank Prime Loan Rate", Unit: "Percent", Frequency: "D", Country: "USA", HeadingID: "fred/rates"}, "DPRIME_2000_2020.csv"},
 	{bundle.SeriesRow{ID: Cpi, Title: "Consumer Price Index for All Urban Consumers: All Items in U.S. City Average", Unit: "Index 1982-1984=100", Frequency: "M", SeasonalAdjustment: "SA", Country: "USA", HeadingID: "fred/prices"}, "CPIAUCSL.csv"},
 	{bundle.SeriesRow{ID: GDP, Title: "Gross Domestic Product", Unit: "Billions of Dollars", Frequency: "Q", SeasonalAdjustment: "SAAR", Country: "USA", HeadingID: "fred/output"}, "GDP.csv"},
+	{bundle.SeriesRow{ID: Debt, Title: "Federal Debt: Total Public Debt", Unit: "Millions of Dollars", Frequency: "Q", FrequencyText: "Quarterly, End of Period", SeasonalAdjustment: "NSA", Country: "USA", HeadingID: "fred/debt"}, "GFDEBTN.csv"},
 	{bundle.SeriesRow{ID: M2, Title: "M2 Money Stock", Unit: "Billions of Dollars", Frequency: "W", SeasonalAdjustment: "SA", Country: "USA", HeadingID: "fred/money"}, "M2.csv"},
 	{bundle.SeriesRow{ID: PolicyTR, Title: "Central bank policy rate: Türkiye", Unit: "Per cent per year", Frequency: "M", Country: "TUR", HeadingID: "bis/policy", Aggregation: "last"}, "bis_policy_rates_TR_US.csv"},
 	{bundle.SeriesRow{ID: PolicyUS, Title: "Central bank policy rate: United States", Unit: "Per cent per year", Frequency: "M", Country: "USA", HeadingID: "bis/policy", Aggregation: "last"}, "bis_policy_rates_TR_US.csv"},

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/csv"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sextant-dev/sextant/runtime/wire/wiretest"
+)
+
+// observations reads date → value from a file of testdata/analysis.
+func observations(t *testing.T, name string) map[string]float64 {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "analysis", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, r := range recs[1:] {
+		if v, err := strconv.ParseFloat(r[1], 64); err == nil {
+			out[r[0]] = v
+		}
+	}
+	return out
+}
+
+func parseCSV(t *testing.T, s string) [][]string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(s)).ReadAll()
+	if err != nil {
+		t.Fatalf("csv: %v\n%s", err, s)
+	}
+	return recs
+}
+
+func TestTableDeriveDebtToGDPToStdout(t *testing.T) {
+	b := wiretest.Bundle(t)
+	out, stderr, err := run(t, "", "table", "-b", b, "fred:GFDEBTN", "gdp=fred:GDP", "--derive", "debt_gdp=100*GFDEBTN/gdp", "--freq", "Q", "-o", "-")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	recs := parseCSV(t, out)
+	if strings.Join(recs[0], ",") != "date,fred:GFDEBTN,gdp,debt_gdp" {
+		t.Fatalf("header %v", recs[0])
+	}
+	debt, gdp := observations(t, "GFDEBTN.csv"), observations(t, "GDP.csv")
+	n := 0
+	for _, r := range recs[1:] {
+		d, g := debt[r[0]], gdp[r[0]]
+		if r[1] == "" || r[2] == "" {
+			if r[3] != "" {
+				t.Errorf("%s: debt_gdp %s with an input missing", r[0], r[3])
+			}
+			continue
+		}
+		got, err := strconv.ParseFloat(r[3], 64)
+		if err != nil {
+			t.Fatalf("%s: %v", r[0], err)
+		}
+		if want := 100 * d / (1000 * g); math.Abs(got-want) > 1e-9 {
+			t.Fatalf("%s: debt_gdp %g, want %g", r[0], got, want)
+		}
+		n++
+	}
+	if n != 237 {
+		t.Errorf("%d rows with a ratio, want GFDEBTN's 237 quarters", n)
+	}
+	for _, s := range []string{"debt_gdp [Percent]", "= 100 * fred:GFDEBTN / (1000 * gdp) (from fred:GFDEBTN, fred:GDP)", "gdp multiplied by 1000", "gdp is a quarterly flow at an annual rate"} {
+		if !strings.Contains(stderr, s) {
+			t.Errorf("summary on stderr lacks %q:\n%s", s, stderr)
+		}
+	}
+}
+
+func TestDeriveAndConvertToAnnual(t *testing.T) {
+	b := wiretest.Bundle(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "real.csv")
+	out, _, err := run(t, "", "derive", "-b", b, "ff=FEDFUNDS", "cpi=CPIAUCSL", "-d", "real=ff - yoy(cpi)", "-d", "infl=yoy(cpi)",
+		"--freq", "M", "--from", "2000", "--to", "2019", "--convert", "A", "-o", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Table: 4 columns, annual, 2000 to 2019 (20 rows).", "real [Percentage points]", "recomputed at annual frequency", "monthly → annual average of 12 months"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("output lacks %q:\n%s", s, out)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := parseCSV(t, string(data))
+	ff, cpi := observations(t, "FEDFUNDS.csv"), observations(t, "CPIAUCSL.csv")
+	mean := func(m map[string]float64, y int) float64 {
+		s := 0.0
+		for mo := 1; mo <= 12; mo++ {
+			s += m[strconv.Itoa(y)+"-"+twoDigits(mo)+"-01"]
+		}
+		return s / 12
+	}
+	if recs[1][0] != "2000-01-01" || recs[1][3] != "" {
+		t.Errorf("2000: %v, want the real rate missing (the table starts in 2000, no 1999 CPI in it)", recs[1])
+	}
+	for _, r := range recs[2:] {
+		y, _ := strconv.Atoi(r[0][:4])
+		want := mean(ff, y) - 100*(mean(cpi, y)/mean(cpi, y-1)-1)
+		got, err := strconv.ParseFloat(r[3], 64)
+		if err != nil || math.Abs(got-want) > 1e-9 {
+			t.Fatalf("%d: real rate %s, want %g", y, r[3], want)
+		}
+	}
+}
+
+func twoDigits(n int) string { return strconv.Itoa(n/10) + strconv.Itoa(n%10) }
+
+func TestDeriveBadInput(t *testing.T) {
+	b := wiretest.Bundle(t)
+	cases := []struct {
+		args []string
+		says string
+	}{
+		{[]string{"table", "FEDFUNDS", "--derive", "x=FEDFUNDS - UNRATEX"}, `no column "UNRATEX"`},
+		{[]string{"table", "FEDFUNDS", "--derive", "x=FEDFUNDS *"}, "character"},
+		{[]string{"table", "FEDFUNDS", "PAYEMS", "--derive", "x=FEDFUNDS - PAYEMS"}, "units differ in kind"},
+		{[]string{"table", "FEDFUNDS", "--convert", "D"}, "coarser"},
+		{[]string{"table", "FEDFUNDS", "--convert", "A", "--method", "median"}, "median"},
+		{[]string{"table", "FEDFUNDS", "--method", "sum"}, "--method needs --convert"},
+		{[]string{"table", "a=FEDFUNDS", "a=UNRATE"}, `"a" is used twice`},
+		{[]string{"derive", "FEDFUNDS"}, "at least one --derive"},
+	}
+	for _, c := range cases {
+		_, _, err := run(t, "", append([]string{c.args[0], "-b", b}, c.args[1:]...)...)
+		if exitCode(err) != exitUsage || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%v: exit %d (%v), want a usage error saying %q", c.args, exitCode(err), err, c.says)
+		}
+	}
+}

@@ -1,0 +1,156 @@
+package wire
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+	"github.com/sextant-dev/sextant/runtime/agent"
+	"github.com/sextant-dev/sextant/runtime/analysis"
+)
+
+// DeriveExpr adds a column computed from an expression over the table's
+// columns (see analysis.ExprSpec: "policy_rate - yoy(cpi)",
+// "100 * debt / gdp", "spread(a, b)", "ratio(a, b)", "share(a, b)").
+// An expression that is one of DeriveColumn's ops applied to a column
+// ("yoy_pct(cpi)", "rolling_mean(unrate, 6)", "index(gdp)") is carried out
+// as DeriveColumn would, with periods (or the number written in the call)
+// as its lag or window. name "" lets the engine name the column.
+func (e *Engine) DeriveExpr(ctx context.Context, table, name, expr string, periods int) (agent.ColumnSummary, error) {
+	if err := ctx.Err(); err != nil {
+		return agent.ColumnSummary{}, err
+	}
+	if periods < 0 {
+		return agent.ColumnSummary{}, fmt.Errorf("%w: periods %d is negative", ErrBadRequest, periods)
+	}
+	if bare := strings.TrimSpace(expr); slices.Contains(agent.DeriveOps, bare) {
+		return agent.ColumnSummary{}, fmt.Errorf("%w: %s is an operation: apply it to a column, as in %s(cpi)", ErrBadRequest, bare, bare)
+	}
+	if op, col, n, ok := singleOp(expr); ok {
+		if n > 0 {
+			periods = n
+		}
+		return e.DeriveColumn(ctx, agent.DeriveSpec{Table: table, Column: col, Op: op, Periods: periods, Name: name})
+	}
+	st, _, err := e.lookup(table, "")
+	if err != nil {
+		return agent.ColumnSummary{}, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	col, err := analysis.DeriveExpr(st.t, analysis.ExprSpec{Name: name, Expr: expr, Periods: periods})
+	if err != nil {
+		return agent.ColumnSummary{}, fmt.Errorf("table %q: %w", table, err)
+	}
+	if ids := col.SeriesIDs(); len(ids) > 0 {
+		st.seriesOf[col.Name] = ids[0]
+	}
+	return agent.ColumnSummary{Table: table, Column: columnInfo(st, col), Rows: col.Count, Last: lastValue(st.t, col)}, nil
+}
+
+// singleOp reads "op(column)" or "op(column, n)" for one of DeriveColumn's
+// ops.
+func singleOp(src string) (op, col string, n int, ok bool) {
+	tree, err := parser.Parse(strings.TrimSpace(src))
+	if err != nil {
+		return "", "", 0, false
+	}
+	var name string
+	var args []ast.Node
+	switch c := tree.Node.(type) {
+	case *ast.CallNode:
+		id, isID := c.Callee.(*ast.IdentifierNode)
+		if !isID {
+			return "", "", 0, false
+		}
+		name, args = id.Value, c.Arguments
+	case *ast.BuiltinNode:
+		name, args = c.Name, c.Arguments
+	default:
+		return "", "", 0, false
+	}
+	if !slices.Contains(agent.DeriveOps, name) || len(args) < 1 || len(args) > 2 {
+		return "", "", 0, false
+	}
+	switch a := args[0].(type) {
+	case *ast.IdentifierNode:
+		col = a.Value
+	case *ast.StringNode:
+		col = a.Value
+	default:
+		return "", "", 0, false
+	}
+	if len(args) == 2 {
+		lit, isInt := args[1].(*ast.IntegerNode)
+		if !isInt || lit.Value < 1 {
+			return "", "", 0, false
+		}
+		n = lit.Value
+	}
+	// log, pct_change and diff are expressions too; the ops DeriveColumn
+	// alone knows (rolling_mean, index) and yoy_pct keep their old names
+	// and notes.
+	return name, col, n, true
+}
+
+// Convert converts a session table to a coarser frequency (W, M, Q, S
+// or A) and keeps it as newName ("" replaces the table). method "" (or
+// "own") aggregates each series column by its own method; "avg" (mean,
+// average), "sum", "last" (end of period) or "first" applies one to all.
+// Series the table had already aggregated are aggregated again from their
+// observations; derived columns are recomputed from the converted inputs
+// (see analysis.Convert).
+func (e *Engine) Convert(ctx context.Context, table, frequency, method, newName string) (agent.TableSummary, error) {
+	st, _, err := e.lookup(table, "")
+	if err != nil {
+		return agent.TableSummary{}, err
+	}
+	freq, err := ParseFrequency(frequency)
+	if err != nil {
+		return agent.TableSummary{}, fmt.Errorf("convert table %q: %w", table, err)
+	}
+	if freq == "" {
+		return agent.TableSummary{}, fmt.Errorf("%w: convert table %q: name a frequency (W, M, Q, S or A)", ErrBadRequest, table)
+	}
+	m, err := ParseMethod(method)
+	if err != nil {
+		return agent.TableSummary{}, fmt.Errorf("convert table %q: %w", table, err)
+	}
+	if newName == "" {
+		newName = table
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t, err := analysis.Convert(ctx, st.t, analysis.ConvertSpec{Frequency: freq, Method: m, Store: e.store})
+	if err != nil {
+		return agent.TableSummary{}, fmt.Errorf("convert table %q: %w", table, err)
+	}
+	ns := &sessionTable{t: t, seriesOf: map[string]string{}, breaks: map[string]analysis.Breaks{}}
+	for _, c := range t.Columns {
+		ns.seriesOf[c.Name] = st.seriesOf[c.Name]
+	}
+	e.tables[newName] = ns
+	return summarizeTable(newName, ns), nil
+}
+
+// ParseMethod reads an aggregation method: "" or "own" (each column's own),
+// avg (mean, average), sum (total), last (end, end_of_period, eop), first.
+func ParseMethod(s string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, "-", "_"))) {
+	case "", "own", "default":
+		return "", nil
+	case "avg", "mean", "average":
+		return analysis.AggAverage, nil
+	case "sum", "total":
+		return analysis.AggSum, nil
+	case "last", "end", "end_of_period", "eop":
+		return analysis.AggLast, nil
+	case "first", "start", "start_of_period":
+		return analysis.AggFirst, nil
+	}
+	return "", fmt.Errorf("%w: method %s: use avg, sum, last or first (or none for each column's own)", ErrBadRequest, strconv.Quote(s))
+}

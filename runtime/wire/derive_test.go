@@ -1,0 +1,169 @@
+package wire_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sextant-dev/sextant/runtime/agent"
+	"github.com/sextant-dev/sextant/runtime/analysis"
+	"github.com/sextant-dev/sextant/runtime/wire"
+	"github.com/sextant-dev/sextant/runtime/wire/wiretest"
+)
+
+// rawMap reads date → value from a file of testdata/analysis.
+func rawMap(t *testing.T, name string) map[string]float64 {
+	dates, vals := rawCSV(t, name)
+	m := make(map[string]float64, len(dates))
+	for i, d := range dates {
+		m[d] = vals[i]
+	}
+	return m
+}
+
+func TestDeriveExprDebtToGDP(t *testing.T) {
+	e, _ := newEngine(t)
+	ctx := context.Background()
+	if _, err := e.BuildTable(ctx, agent.TableSpec{Name: "fiscal", Frequency: "Q",
+		Columns: []agent.ColumnSpec{{Name: "debt", SeriesID: wiretest.Debt}, {Name: "gdp", SeriesID: wiretest.GDP}}}); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := e.DeriveExpr(ctx, "fiscal", "debt_gdp", "100 * debt / gdp", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	debt, gdp := rawMap(t, "GFDEBTN.csv"), rawMap(t, "GDP.csv")
+	want := 100 * debt["2025-01-01"] / (1000 * gdp["2025-01-01"])
+	c := sum.Column
+	if c.Name != "debt_gdp" || c.Unit != "Percent" || !slices.Equal(c.SeriesIDs, []string{wiretest.Debt, wiretest.GDP}) || c.SeriesID != wiretest.Debt {
+		t.Errorf("column %+v", c)
+	}
+	if !strings.HasPrefix(sum.Last, analysis.FormatNumber(want)+" at 2025Q1") || sum.Rows != 237 {
+		t.Errorf("last %q rows %d, want %s at 2025Q1 and 237 rows", sum.Last, sum.Rows, analysis.FormatNumber(want))
+	}
+	for _, s := range []string{"100 * debt / (1000 * gdp)", "gdp multiplied by 1000 to put it in Millions of Dollars", "gdp is a quarterly flow at an annual rate"} {
+		if !strings.Contains(c.Derived, s) {
+			t.Errorf("derived %q lacks %q", c.Derived, s)
+		}
+	}
+	// An op of DeriveColumn written as a call keeps its old behaviour.
+	yoy, err := e.DeriveExpr(ctx, "fiscal", "", "yoy_pct(gdp)", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if yoy.Column.Name != "gdp_yoy" || !slices.Equal(yoy.Column.SeriesIDs, []string{wiretest.GDP}) {
+		t.Errorf("yoy_pct(gdp): %+v", yoy.Column)
+	}
+	ma, err := e.DeriveExpr(ctx, "fiscal", "", "rolling_mean(gdp_yoy, 8)", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ma.Column.Derived, "mean(gdp_yoy[t-7..t])") {
+		t.Errorf("rolling_mean(gdp_yoy, 8): %q", ma.Column.Derived)
+	}
+	for _, bad := range []struct {
+		table, expr string
+		is          error
+		says        string
+	}{
+		{"fiscal", "100 * debt / gpd", analysis.ErrBadSpec, `character 14: no column "gpd"`},
+		{"fiscal", "debt +", analysis.ErrBadSpec, "character"},
+		{"fiscal", "debt - gdp_yoy", analysis.ErrIncompatible, "cannot subtract debt [Millions of Dollars] and gdp_yoy [Percent]"},
+		{"nope", "debt", wire.ErrUnknownTable, "fiscal"},
+		{"fiscal", "rolling_mean", wire.ErrBadRequest, "rolling_mean(cpi)"},
+		{"fiscal", "spread", analysis.ErrBadSpec, "spread(a, b)"},
+	} {
+		_, err := e.DeriveExpr(ctx, bad.table, "x", bad.expr, 0)
+		if !errors.Is(err, bad.is) || !strings.Contains(err.Error(), bad.says) {
+			t.Errorf("%q: error %v, want %v saying %q", bad.expr, err, bad.is, bad.says)
+		}
+	}
+
+	// Average by year: debt at the year's end, GDP the mean of its
+	// quarters, the ratio recomputed from them.
+	ann, err := e.Convert(ctx, "fiscal", "a", "", "fiscal_a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ann.Name != "fiscal_a" || ann.Frequency != "A" || ann.From != "1962" || ann.To != "2025" || len(ann.Columns) != 5 {
+		t.Fatalf("annual table %s %s %s..%s, %d columns", ann.Name, ann.Frequency, ann.From, ann.To, len(ann.Columns))
+	}
+	tab, _ := e.Table("fiscal_a")
+	g := (gdp["2023-01-01"] + gdp["2023-04-01"] + gdp["2023-07-01"] + gdp["2023-10-01"]) / 4
+	wantA := 100 * debt["2023-10-01"] / (1000 * g)
+	row := 2023 - 1962
+	if got := tab.Columns[2].Values[row]; math.Abs(got-wantA) > 1e-9 {
+		t.Errorf("2023 debt/GDP %g, want %g", got, wantA)
+	}
+	if ann.Columns[2].SeriesID != wiretest.Debt || !slices.Equal(ann.Columns[2].SeriesIDs, []string{wiretest.Debt, wiretest.GDP}) {
+		t.Errorf("converted derived column %+v", ann.Columns[2])
+	}
+	notes := strings.Join(ann.Notes, "\n")
+	for _, s := range []string{"quarterly → annual end-of-period value", "quarterly → annual average of 4 quarters", "debt_gdp: recomputed at annual frequency",
+		"gdp_yoy_ma8: recomputed at annual frequency from the converted inputs: mean(gdp_yoy[t-1..t])"} {
+		if !strings.Contains(notes, s) {
+			t.Errorf("notes lack %q:\n%s", s, notes)
+		}
+	}
+	if q, _ := e.Table("fiscal"); q.Frequency != analysis.Quarterly {
+		t.Error("the quarterly table was replaced")
+	}
+	for _, bad := range []struct {
+		table, freq, method string
+		is                  error
+	}{
+		{"fiscal", "A", "median", wire.ErrBadRequest},
+		{"fiscal", "M", "", analysis.ErrBadSpec},
+		{"fiscal", "", "", wire.ErrBadRequest},
+		{"fiscal", "hourly", "", wire.ErrBadRequest},
+		{"other", "A", "", wire.ErrUnknownTable},
+	} {
+		if _, err := e.Convert(ctx, bad.table, bad.freq, bad.method, ""); !errors.Is(err, bad.is) {
+			t.Errorf("%+v: error %v, want %v", bad, err, bad.is)
+		}
+	}
+}
+
+func TestConvertTableRereadsDailyObservations(t *testing.T) {
+	e, _ := newEngine(t)
+	ctx := context.Background()
+	if _, err := e.BuildTable(ctx, agent.TableSpec{Name: "main", Frequency: "M", From: "2001", To: "2019",
+		Columns: []agent.ColumnSpec{{Name: "prime", SeriesID: wiretest.Dprime}, {Name: "ff", SeriesID: wiretest.Fedfunds}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.DeriveExpr(ctx, "main", "gap", "prime - ff", 0); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := e.Convert(ctx, "main", "Q", "avg", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Name != "main" || sum.Frequency != "Q" || sum.Rows != 19*4 {
+		t.Fatalf("summary %s %s rows %d", sum.Name, sum.Frequency, sum.Rows)
+	}
+	dates, vals := rawCSV(t, "DPRIME_2000_2020.csv")
+	var s float64
+	n := 0
+	for i, d := range dates {
+		if d >= "2008-10-01" && d < "2009-01-01" {
+			s += vals[i]
+			n++
+		}
+	}
+	ff := rawMap(t, "FEDFUNDS.csv")
+	ffq := (ff["2008-10-01"] + ff["2008-11-01"] + ff["2008-12-01"]) / 3
+	tab, _ := e.Table("main")
+	row := (2008-2001)*4 + 3
+	if got := tab.Columns[0].Values[row]; math.Abs(got-s/float64(n)) > 1e-9 {
+		t.Errorf("prime 2008Q4 %g, want the mean of its %d days %g", got, n, s/float64(n))
+	}
+	if got := tab.Columns[2].Values[row]; math.Abs(got-(s/float64(n)-ffq)) > 1e-9 {
+		t.Errorf("gap 2008Q4 %g, want %g", got, s/float64(n)-ffq)
+	}
+	if tab.Columns[2].Unit != "Percentage points" {
+		t.Errorf("gap unit %q", tab.Columns[2].Unit)
+	}
+}
