@@ -18,7 +18,8 @@ const maxResponseBytes = 64 << 20
 
 // exchange is what one attempt sent and received beyond what go-openai
 // exposes: the raw response body (for fields such as "reasoning" that
-// go-openai does not decode) and headers (for Retry-After). It also asks the
+// go-openai does not decode, and for error bodies read as the server wrote
+// them) and headers (for Retry-After). It also asks the
 // transport to send an explicit temperature of 0, which go-openai's
 // omitempty float field cannot express.
 type exchange struct {
@@ -84,6 +85,9 @@ func (d *exchangeDoer) Do(req *http.Request) (*http.Response, error) {
 	}
 	if len(body) > maxResponseBytes {
 		return nil, fmt.Errorf("response body exceeds %d bytes", maxResponseBytes)
+	}
+	if resp.StatusCode == http.StatusOK {
+		body = normalizeBody(body)
 	}
 	ex.status, ex.header, ex.body = resp.StatusCode, resp.Header, body
 	resp.Body = io.NopCloser(bytes.NewReader(body))
