@@ -184,4 +184,3 @@ func rawReasoning(raw []byte) string {
 	}
 	return s
 }
-

@@ -283,4 +283,3 @@ func (c *Client) lmstudioWindow(ctx context.Context, root string) (llm.Window, b
 	}
 	return llm.Window{}, false
 }
-
