@@ -55,7 +55,11 @@ func normalizeBody(body []byte) []byte {
 				case len(args) == 0:
 					continue
 				case args[0] == '{' || args[0] == '[':
-					fn["arguments"], _ = json.Marshal(string(args))
+					var compact bytes.Buffer
+					if json.Compact(&compact, args) != nil {
+						continue
+					}
+					fn["arguments"], _ = json.Marshal(compact.String())
 				case string(args) == "null":
 					fn["arguments"] = json.RawMessage(`""`)
 				default:
