@@ -9,6 +9,7 @@ import (
 
 	"github.com/sextant-dev/sextant/runtime/agent"
 	"github.com/sextant-dev/sextant/runtime/catalog"
+	"github.com/sextant-dev/sextant/runtime/llm/openai"
 	"github.com/sextant-dev/sextant/runtime/search"
 	"github.com/sextant-dev/sextant/runtime/trace"
 	"github.com/sextant-dev/sextant/runtime/wire"
@@ -31,7 +32,9 @@ func modelFlags() []cli.Flag {
 		&cli.StringFlag{Name: "llm", Usage: "OpenAI-compatible base URL (http://localhost:8080/v1), or \"sim\" for the built-in simulated analyst", Required: true, EnvVars: []string{"SEXTANT_LLM"}},
 		&cli.StringFlag{Name: "model", Usage: "model name sent to the endpoint (required unless --llm sim)", EnvVars: []string{"SEXTANT_MODEL"}},
 		&cli.StringFlag{Name: "api-key", Usage: "bearer token for the endpoint, if it needs one", EnvVars: []string{"SEXTANT_API_KEY"}},
-		&cli.IntFlag{Name: "context-window", Usage: "the model's context size in tokens", Value: wire.DefaultContextWindow},
+		&cli.IntFlag{Name: "context-window", Usage: "the model's context size in tokens (default: asked of the server: llama.cpp /props, vLLM /v1/models, Ollama /api/ps, LM Studio; 32768 when it does not say)"},
+		&cli.DurationFlag{Name: "timeout", Usage: "the longest one model reply may take (local models that reason at length need minutes)", Value: openai.DefaultTimeout},
+		&cli.DurationFlag{Name: "load-wait", Usage: "how long to wait while the server says the model is loading", Value: openai.DefaultLoadWait},
 	}
 }
 
@@ -43,15 +46,25 @@ func sessionFlags() []cli.Flag {
 	)...)
 }
 
-// openModel opens the model named by the flags; seed is the sim's.
+// openModel opens the model named by the flags; seed is the sim's. The
+// window comes from --context-window or is asked of the server, and is
+// reported on standard error.
 func openModel(c *cli.Context, seed uint64) (*wire.Model, error) {
-	if c.Int("context-window") <= 0 {
+	if c.IsSet("context-window") && c.Int("context-window") <= 0 {
 		return nil, usageError("--context-window must be positive, got %d", c.Int("context-window"))
 	}
+	if c.Duration("timeout") <= 0 || c.Duration("load-wait") <= 0 {
+		return nil, usageError("--timeout and --load-wait must be positive, got %s and %s", c.Duration("timeout"), c.Duration("load-wait"))
+	}
 	m, err := wire.OpenModel(wire.ModelConfig{LLM: c.String("llm"), Model: c.String("model"), APIKey: c.String("api-key"),
-		ContextWindow: c.Int("context-window"), Seed: seed})
+		ContextWindow: c.Int("context-window"), WindowSource: "--context-window", Timeout: c.Duration("timeout"),
+		LoadWait: c.Duration("load-wait"), Seed: seed})
 	if err != nil {
 		return nil, usageError("%v", err)
+	}
+	if err := reportWindow(c, m); err != nil {
+		m.Close()
+		return nil, err
 	}
 	return m, nil
 }
@@ -118,7 +131,8 @@ func startSession(c *cli.Context) (*liveSession, error) {
 		}
 		info := trace.SessionInfo{ID: time.Now().UTC().Format("20060102T150405.000Z"), Model: ls.model.Name,
 			ContextWindow: ls.model.ContextWindow(), BundleID: cat.Bundle.Dir,
-			Meta: map[string]string{"endpoint": ls.model.Endpoint, "command": c.Command.Name, "version": version}}
+			Meta: map[string]string{"endpoint": ls.model.Endpoint, "command": c.Command.Name, "version": version,
+				"context_window_source": ls.model.Window().Source}}
 		if err := ls.trace.SessionStart(info); err != nil {
 			return fail(err)
 		}
@@ -127,7 +141,7 @@ func startSession(c *cli.Context) (*liveSession, error) {
 	}
 	ls.Session, err = agent.New(ls.model, wire.NewAgentCatalog(cat, s), wire.NewAgentEngine(cat, c.String("out")), opts)
 	if err != nil {
-		return fail(err)
+		return fail(explainWindow(err, ls.model))
 	}
 	return ls, nil
 }
@@ -136,7 +150,7 @@ func askCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "ask",
 		Usage: "ask one question of the catalog through a language model",
-		UsageText: `sextant ask -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--trace FILE] [--out DIR] "question"
+		UsageText: `sextant ask -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--timeout D] [--load-wait D] [--trace FILE] [--out DIR] "question"
 
 The model searches the catalog, builds tables of the series it chooses, derives
 columns, finds change points and draws charts (SVG files in --out), then answers.

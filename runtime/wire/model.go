@@ -29,8 +29,14 @@ type ModelConfig struct {
 	// "sextant-sim".
 	Model         string
 	APIKey        string
-	ContextWindow int    // tokens; 0: DefaultContextWindow
-	Seed          uint64 // sim only: its policy seed
+	// ContextWindow is the window in tokens. 0: for the sim,
+	// DefaultContextWindow; for an endpoint, asked of the server by
+	// DiscoverWindow (DefaultContextWindow until then, or if it does not say).
+	ContextWindow int
+	WindowSource  string        // where a given ContextWindow came from ("--context-window")
+	Timeout       time.Duration // one model reply's limit; 0: the client's default
+	LoadWait      time.Duration // patience while the server loads the model; 0: the client's default
+	Seed          uint64        // sim only: its policy seed
 }
 
 // Model is an opened model and what must be closed with it.
@@ -56,15 +62,17 @@ func (m *Model) Close() error {
 // analyst on a loopback port and talks to it through the same
 // OpenAI-compatible client a real endpoint gets, without retries.
 func OpenModel(cfg ModelConfig) (*Model, error) {
-	if cfg.ContextWindow == 0 {
-		cfg.ContextWindow = DefaultContextWindow
-	}
 	if cfg.ContextWindow < 0 {
 		return nil, fmt.Errorf("%w: context window %d is negative", ErrBadRequest, cfg.ContextWindow)
 	}
 	m := &Model{Name: cfg.Model}
-	oc := openai.Config{BaseURL: cfg.LLM, Model: cfg.Model, APIKey: cfg.APIKey, ContextWindow: cfg.ContextWindow}
+	oc := openai.Config{BaseURL: cfg.LLM, Model: cfg.Model, APIKey: cfg.APIKey, ContextWindow: cfg.ContextWindow,
+		WindowSource: cfg.WindowSource, Timeout: cfg.Timeout, LoadWait: cfg.LoadWait}
 	if strings.EqualFold(strings.TrimSpace(cfg.LLM), SimLLM) {
+		if cfg.ContextWindow == 0 {
+			cfg.ContextWindow = DefaultContextWindow
+			oc.ContextWindow, oc.WindowSource = cfg.ContextWindow, "the simulated analyst's"
+		}
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return nil, fmt.Errorf("wire: start simulated analyst: %w", err)
