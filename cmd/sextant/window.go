@@ -2,10 +2,9 @@ package main
 
 import (
 	"errors"
-
 	"fmt"
-	"github.com/sextant-dev/sextant/runtime/llm"
 
+	"github.com/sextant-dev/sextant/runtime/llm"
 	"github.com/sextant-dev/sextant/runtime/wire"
 	"github.com/urfave/cli/v2"
 )

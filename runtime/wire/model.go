@@ -27,8 +27,8 @@ type ModelConfig struct {
 	LLM string
 	// Model is the model id sent to the endpoint; for the sim, "" gives
 	// "sextant-sim".
-	Model         string
-	APIKey        string
+	Model  string
+	APIKey string
 	// ContextWindow is the window in tokens. 0: for the sim,
 	// DefaultContextWindow; for an endpoint, asked of the server by
 	// DiscoverWindow (DefaultContextWindow until then, or if it does not say).
