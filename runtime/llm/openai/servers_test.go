@@ -372,3 +372,17 @@ func followup(t *testing.T, c *Client, srv *fakeserver.Server, req llm.Request, 
 		t.Errorf("reasoning sent back %q, want %q", sent.ReasoningContent, reasoningSent)
 	}
 }
+
+// TestServerShapesAreDocumented keeps docs/llm-servers.md's table in step
+// with the fixtures.
+func TestServerShapesAreDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../../docs/llm-servers.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range loadFixtures(t) {
+		if !strings.Contains(string(doc), "`"+name+"`") {
+			t.Errorf("docs/llm-servers.md does not list fixture %s", name)
+		}
+	}
+}
