@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -78,6 +79,9 @@ type Step struct {
 	// defaults to application/json.
 	Body        []byte
 	ContentType string
+	// ChunkDelay, when positive, makes Recorded send Body one server-sent
+	// event at a time (split at blank lines), waiting this long before each.
+	ChunkDelay time.Duration
 }
 
 // Route is a recorded answer to a request other than a chat completion
@@ -214,6 +218,31 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// writeEvents sends a recorded event stream one event at a time.
+func writeEvents(w http.ResponseWriter, r *http.Request, step Step) {
+	ct := step.ContentType
+	if ct == "" {
+		ct = "text/event-stream"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	for _, ev := range strings.SplitAfter(string(step.Body), "\n\n") {
+		if ev == "" {
+			continue
+		}
+		select {
+		case <-time.After(step.ChunkDelay):
+		case <-r.Context().Done():
+			return
+		}
+		_, _ = io.WriteString(w, ev)
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+}
+
 func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte) {
 	if status == 0 {
 		status = http.StatusOK
@@ -303,6 +332,10 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, step.Status, step.ErrorMessage, nil)
 		return
 	case Recorded:
+		if step.ChunkDelay > 0 {
+			writeEvents(w, r, step)
+			return
+		}
 		writeRaw(w, step.Status, step.ContentType, step.Body)
 		return
 	default:

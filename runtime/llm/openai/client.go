@@ -71,6 +71,12 @@ type Config struct {
 	// LoadWait is how long to keep trying while the server says the model
 	// is loading (0: DefaultLoadWait).
 	LoadWait time.Duration
+	// Stream asks for streamed replies: Timeout then bounds the wait for
+	// the first chunk and IdleTimeout the silence between chunks.
+	Stream bool
+	// IdleTimeout bounds the silence within a streamed reply (0:
+	// DefaultIdleTimeout).
+	IdleTimeout time.Duration
 	// HTTPClient sends the requests (nil: a fresh http.Client). Its own
 	// Timeout, if any, also applies.
 	HTTPClient *http.Client
@@ -104,8 +110,11 @@ func New(cfg Config) (*Client, error) {
 	if cfg.ContextWindow < 0 {
 		return nil, fmt.Errorf("openai: config: context window must not be negative, got %d", cfg.ContextWindow)
 	}
-	if cfg.Timeout < 0 || cfg.Backoff < 0 || cfg.LoadWait < 0 {
-		return nil, errors.New("openai: config: timeout, backoff and load wait must not be negative")
+	if cfg.Timeout < 0 || cfg.Backoff < 0 || cfg.LoadWait < 0 || cfg.IdleTimeout < 0 {
+		return nil, errors.New("openai: config: timeouts, backoff and load wait must not be negative")
+	}
+	if cfg.IdleTimeout == 0 {
+		cfg.IdleTimeout = DefaultIdleTimeout
 	}
 	if cfg.Timeout == 0 {
 		cfg.Timeout = DefaultTimeout
@@ -138,6 +147,7 @@ func New(cfg Config) (*Client, error) {
 	apiCfg := goopenai.DefaultConfig(cfg.APIKey)
 	apiCfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	apiCfg.HTTPClient = &exchangeDoer{client: cfg.HTTPClient}
+	apiCfg.EmptyMessagesLimit = streamEmptyLineLimit
 	c.api = goopenai.NewClientWithConfig(apiCfg)
 	return c, nil
 }
@@ -309,6 +319,9 @@ func (c *Client) Models(ctx context.Context) ([]string, error) {
 
 // attempt makes one bounded call and decodes its answer.
 func (c *Client) attempt(ctx context.Context, apiReq goopenai.ChatCompletionRequest, forceZeroTemp bool, tools []llm.ToolSpec) (llm.Response, error) {
+	if c.cfg.Stream {
+		return c.attemptStream(ctx, apiReq, forceZeroTemp, tools)
+	}
 	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	ex := &exchange{forceZeroTemperature: forceZeroTemp}

@@ -24,6 +24,9 @@ const maxResponseBytes = 64 << 20
 // omitempty float field cannot express.
 type exchange struct {
 	forceZeroTemperature bool
+	// stream leaves a 200 body unread for the stream reader, through tap.
+	stream bool
+	tap    *sseTap
 
 	status int
 	header http.Header
@@ -77,6 +80,12 @@ func (d *exchangeDoer) Do(req *http.Request) (*http.Response, error) {
 	resp, err := d.client.Do(req)
 	if err != nil || ex == nil {
 		return resp, err
+	}
+	if ex.stream && resp.StatusCode == http.StatusOK {
+		ex.status, ex.header = resp.StatusCode, resp.Header
+		ex.tap = &sseTap{r: resp.Body}
+		resp.Body = ex.tap
+		return resp, nil
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes+1))

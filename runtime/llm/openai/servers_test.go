@@ -74,6 +74,7 @@ type fixture struct {
 		LastMaxTokens      int        `json:"last_max_tokens"`
 		PromptTokens       *int       `json:"prompt_tokens"`
 		ServerPromptTokens int        `json:"server_prompt_tokens"`
+		Stream             bool       `json:"stream"`
 		Followup           *struct {
 			Answer        string `json:"answer"`
 			ArgumentsSent string `json:"arguments_sent"`
@@ -251,7 +252,7 @@ func TestServerShapes(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			srv := serveFixture(t, f)
 			defer srv.Close()
-			c, err := New(Config{BaseURL: srv.URL(), Model: "test-model", Backoff: 100 * time.Millisecond})
+			c, err := New(Config{BaseURL: srv.URL(), Model: "test-model", Backoff: 100 * time.Millisecond, Stream: f.Expect.Stream})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -315,6 +316,11 @@ func TestServerShapes(t *testing.T) {
 				t.Errorf("window source %q, want it to name %q", c.Window().Source, want.WindowSource)
 			}
 			reqs := srv.Requests()
+			for _, r := range reqs {
+				if r.Stream != want.Stream || (want.Stream && !strings.Contains(string(r.Raw), `"include_usage":true`)) {
+					t.Errorf("request stream %v (%s), want %v with usage asked for", r.Stream, r.Raw[:min(len(r.Raw), 80)], want.Stream)
+				}
+			}
 			if want.Requests != 0 && len(reqs) != want.Requests {
 				t.Errorf("server got %d chat requests, want %d", len(reqs), want.Requests)
 			}
