@@ -33,7 +33,9 @@ func modelFlags() []cli.Flag {
 		&cli.StringFlag{Name: "model", Usage: "model name sent to the endpoint (required unless --llm sim)", EnvVars: []string{"SEXTANT_MODEL"}},
 		&cli.StringFlag{Name: "api-key", Usage: "bearer token for the endpoint, if it needs one", EnvVars: []string{"SEXTANT_API_KEY"}},
 		&cli.IntFlag{Name: "context-window", Usage: "the model's context size in tokens (default: asked of the server: llama.cpp /props, vLLM /v1/models, Ollama /api/ps, LM Studio; 32768 when it does not say)"},
-		&cli.DurationFlag{Name: "timeout", Usage: "the longest one model reply may take (local models that reason at length need minutes)", Value: openai.DefaultTimeout},
+		&cli.DurationFlag{Name: "timeout", Usage: "the longest one model reply may take (with --stream: the wait for its first words); local models that reason at length need minutes", Value: openai.DefaultTimeout},
+		&cli.BoolFlag{Name: "stream", Usage: "read model replies as they are written, so long reasoning is bounded by --idle-timeout, not --timeout"},
+		&cli.DurationFlag{Name: "idle-timeout", Usage: "with --stream: the longest silence within a reply", Value: openai.DefaultIdleTimeout},
 		&cli.DurationFlag{Name: "load-wait", Usage: "how long to wait while the server says the model is loading", Value: openai.DefaultLoadWait},
 	}
 }
@@ -53,12 +55,13 @@ func openModel(c *cli.Context, seed uint64) (*wire.Model, error) {
 	if c.IsSet("context-window") && c.Int("context-window") <= 0 {
 		return nil, usageError("--context-window must be positive, got %d", c.Int("context-window"))
 	}
-	if c.Duration("timeout") <= 0 || c.Duration("load-wait") <= 0 {
-		return nil, usageError("--timeout and --load-wait must be positive, got %s and %s", c.Duration("timeout"), c.Duration("load-wait"))
+	if c.Duration("timeout") <= 0 || c.Duration("load-wait") <= 0 || c.Duration("idle-timeout") <= 0 {
+		return nil, usageError("--timeout, --idle-timeout and --load-wait must be positive, got %s, %s and %s",
+			c.Duration("timeout"), c.Duration("idle-timeout"), c.Duration("load-wait"))
 	}
 	m, err := wire.OpenModel(wire.ModelConfig{LLM: c.String("llm"), Model: c.String("model"), APIKey: c.String("api-key"),
 		ContextWindow: c.Int("context-window"), WindowSource: "--context-window", Timeout: c.Duration("timeout"),
-		LoadWait: c.Duration("load-wait"), Seed: seed})
+		LoadWait: c.Duration("load-wait"), Stream: c.Bool("stream"), IdleTimeout: c.Duration("idle-timeout"), Seed: seed})
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
@@ -150,7 +153,7 @@ func askCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "ask",
 		Usage: "ask one question of the catalog through a language model",
-		UsageText: `sextant ask -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--timeout D] [--load-wait D] [--trace FILE] [--out DIR] "question"
+		UsageText: `sextant ask -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--timeout D] [--load-wait D] [--stream [--idle-timeout D]] [--trace FILE] [--out DIR] "question"
 
 The model searches the catalog, builds tables of the series it chooses, derives
 columns, finds change points and draws charts (SVG files in --out), then answers.

@@ -63,3 +63,18 @@ func TestAskFailsFastOnAServerConfigurationError(t *testing.T) {
 	}
 	_ = out
 }
+
+func TestAskStreams(t *testing.T) {
+	b := wiretest.Bundle(t)
+	body := "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"reasoning\":\"Nothing to look up.\"},\"finish_reason\":null}]}\n\n" +
+		"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"The Nile's flow fell after 1898.\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"
+	srv := fakeserver.New(fakeserver.Step{Fault: fakeserver.Recorded, Body: []byte(body), ContentType: "text/event-stream"})
+	defer srv.Close()
+	out, _, err := run(t, "", "ask", "-b", b, "--llm", srv.URL(), "--model", "qwen3", "--context-window", "8192", "--stream", "--idle-timeout", "30s", "q")
+	if err != nil || !strings.Contains(out, "The Nile's flow fell after 1898.") || !strings.Contains(out, "turn: answer") {
+		t.Fatalf("ask --stream: %v\n%s", err, out)
+	}
+	if reqs := srv.Requests(); len(reqs) != 1 || !reqs[0].Stream {
+		t.Errorf("the request was not streamed")
+	}
+}

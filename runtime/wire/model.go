@@ -36,6 +36,8 @@ type ModelConfig struct {
 	WindowSource  string        // where a given ContextWindow came from ("--context-window")
 	Timeout       time.Duration // one model reply's limit; 0: the client's default
 	LoadWait      time.Duration // patience while the server loads the model; 0: the client's default
+	Stream        bool          // read replies as they are written
+	IdleTimeout   time.Duration // streaming: the longest silence within a reply; 0: the client's default
 	Seed          uint64        // sim only: its policy seed
 }
 
@@ -67,7 +69,7 @@ func OpenModel(cfg ModelConfig) (*Model, error) {
 	}
 	m := &Model{Name: cfg.Model}
 	oc := openai.Config{BaseURL: cfg.LLM, Model: cfg.Model, APIKey: cfg.APIKey, ContextWindow: cfg.ContextWindow,
-		WindowSource: cfg.WindowSource, Timeout: cfg.Timeout, LoadWait: cfg.LoadWait}
+		WindowSource: cfg.WindowSource, Timeout: cfg.Timeout, LoadWait: cfg.LoadWait, Stream: cfg.Stream, IdleTimeout: cfg.IdleTimeout}
 	if strings.EqualFold(strings.TrimSpace(cfg.LLM), SimLLM) {
 		if cfg.ContextWindow == 0 {
 			cfg.ContextWindow = DefaultContextWindow
@@ -86,7 +88,8 @@ func OpenModel(cfg ModelConfig) (*Model, error) {
 		// that shows as a connection error in the client's requests.
 		go func() { _ = m.server.Serve(ln) }()
 		m.Sim = true
-		oc.BaseURL, oc.Model, oc.MaxRetries = "http://"+ln.Addr().String()+"/v1", m.Name, -1
+		// The sim answers whole replies only.
+		oc.BaseURL, oc.Model, oc.MaxRetries, oc.Stream = "http://"+ln.Addr().String()+"/v1", m.Name, -1, false
 	} else {
 		u, err := url.Parse(strings.TrimSpace(cfg.LLM))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
