@@ -264,7 +264,7 @@ func (c *Client) complete(ctx context.Context, apiReq goopenai.ChatCompletionReq
 		case timedOut:
 			timeouts++
 			if timeouts > 1 {
-				return llm.Response{}, fmt.Errorf("%w: %d attempts to %s timed out (raise --timeout for slow models): %w", llm.ErrUnavailable, timeouts, c.cfg.BaseURL, err)
+				return llm.Response{}, fmt.Errorf("%w: %d attempts to %s: %w", llm.ErrUnavailable, timeouts, c.cfg.BaseURL, err)
 			}
 		}
 		lastErr = err
@@ -328,7 +328,7 @@ func (c *Client) attempt(ctx context.Context, apiReq goopenai.ChatCompletionRequ
 	resp, err := c.api.CreateChatCompletion(withExchange(actx, ex), apiReq)
 	if err != nil {
 		if actx.Err() != nil && ctx.Err() == nil {
-			return llm.Response{}, &timeoutError{err: fmt.Errorf("timed out: no reply within %s: %w", c.cfg.Timeout, err)}
+			return llm.Response{}, &timeoutError{err: fmt.Errorf("timed out: no reply within %s (raise --timeout for slow models): %w", c.cfg.Timeout, err)}
 		}
 		if ex.status >= 400 {
 			se := parseServerError(ex.status, ex.body)

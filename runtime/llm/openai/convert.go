@@ -1,9 +1,11 @@
 package openai
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 
 	goopenai "github.com/sashabaranov/go-openai"
@@ -107,7 +109,12 @@ func (c *Client) toAPIRequest(req llm.Request) (goopenai.ChatCompletionRequest, 
 // the request's, against which tool calls written as text are read.
 func fromAPIResponse(resp goopenai.ChatCompletionResponse, raw []byte, apiReq goopenai.ChatCompletionRequest, tools []llm.ToolSpec) (llm.Response, error) {
 	if len(resp.Choices) == 0 {
-		return llm.Response{}, &emptyError{what: "no choices"}
+		what := "no choices"
+		if bytes.Contains(raw, []byte(`"error"`)) {
+			// Some servers answer 200 with an error body.
+			what += ": " + parseServerError(http.StatusOK, raw).Message
+		}
+		return llm.Response{}, &emptyError{what: what}
 	}
 	choice := resp.Choices[0]
 	field := choice.Message.ReasoningContent

@@ -24,6 +24,11 @@ const (
 	// tokenizer packs 6 bytes of catalog text into a token on average, and
 	// chat templates add tokens); Ollama reports only uncached tokens.
 	implausibleBytesPerToken = 6
+	// A cut reply is asked again with up to extendFactor times its
+	// max_tokens (at least extendFloor), within the window: enough for
+	// reasoning that overran the reserve, not an invitation to loop.
+	extendFactor = 8
+	extendFloor  = 16_384
 	// excerptRunes bounds a cut reply quoted in an error.
 	excerptRunes = 160
 )
@@ -77,7 +82,7 @@ func (c *Client) extend(ctx context.Context, apiReq goopenai.ChatCompletionReque
 	room := window - prompt - replyMargin(window)
 	if apiReq.MaxTokens > 0 && room >= apiReq.MaxTokens+apiReq.MaxTokens/4 {
 		more := apiReq
-		more.MaxTokens = room
+		more.MaxTokens = min(room, max(apiReq.MaxTokens*extendFactor, extendFloor))
 		resp, err := c.complete(ctx, more, forceZeroTemp, tools)
 		switch {
 		case err == nil && resp.FinishReason != "length":

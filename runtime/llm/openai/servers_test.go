@@ -155,6 +155,17 @@ var historyChecks = map[string]fakeserver.HistoryCheck{
 		}
 		return 0, ""
 	},
+	// vLLM json.loads every earlier call's arguments.
+	"vllm-arguments": func(req fakeserver.Request) (int, string) {
+		for _, m := range req.Messages {
+			for _, tc := range m.ToolCalls {
+				if !json.Valid([]byte(tc.Function.Arguments)) {
+					return http.StatusBadRequest, "Expecting ',' delimiter: line 1 column 20 (char 19)"
+				}
+			}
+		}
+		return 0, ""
+	},
 	// DeepSeek thinking mode: tool-call turns after the last user message
 	// must carry their reasoning_content.
 	"deepseek-reasoning": func(req fakeserver.Request) (int, string) {
@@ -390,5 +401,23 @@ func TestServerShapesAreDocumented(t *testing.T) {
 		if !strings.Contains(string(doc), "`"+name+"`") {
 			t.Errorf("docs/llm-servers.md does not list fixture %s", name)
 		}
+	}
+}
+
+func TestAGivenWindowIsNotOverridden(t *testing.T) {
+	srv := fakeserver.New()
+	defer srv.Close()
+	srv.Handle(fakeserver.Route{Method: http.MethodGet, Path: "/props", Body: []byte(`{"default_generation_settings":{"n_ctx":8192}}`)})
+	c, err := New(Config{BaseURL: srv.URL(), Model: "m", ContextWindow: 6000, WindowSource: "--context-window"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Discover(context.Background())
+	if err != nil || w != (llm.Window{Tokens: 6000, Source: "--context-window"}) {
+		t.Errorf("Discover = %+v, %v; want the given window", w, err)
+	}
+	c2, _ := New(Config{BaseURL: srv.URL(), Model: "m"})
+	if w, _ := c2.Discover(context.Background()); w.Tokens != 8192 {
+		t.Errorf("without a given window Discover = %+v, want 8192 from /props", w)
 	}
 }

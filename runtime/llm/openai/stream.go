@@ -132,7 +132,7 @@ func (c *Client) attemptStream(ctx context.Context, apiReq goopenai.ChatCompleti
 		if started.Load() {
 			return &timeoutError{err: fmt.Errorf("timed out: the stream was silent for %s (raise --idle-timeout): %w", c.cfg.IdleTimeout, err)}
 		}
-		return &timeoutError{err: fmt.Errorf("timed out: no reply within %s: %w", c.cfg.Timeout, err)}
+		return &timeoutError{err: fmt.Errorf("timed out: no reply within %s (raise --timeout for slow models): %w", c.cfg.Timeout, err)}
 	}
 
 	req := apiReq
