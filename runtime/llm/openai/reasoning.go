@@ -78,14 +78,14 @@ type reasoningMemory struct {
 	order []string
 }
 
+// memoryKey identifies a reply by its calls' ids and names: ids are random
+// (the server's, or newCallID's), and a caller may tidy the arguments.
 func memoryKey(m llm.Message) string {
 	var b strings.Builder
 	for _, tc := range m.ToolCalls {
 		b.WriteString(tc.ID)
 		b.WriteByte(0)
 		b.WriteString(tc.Name)
-		b.WriteByte(0)
-		b.WriteString(tc.Arguments)
 		b.WriteByte(0)
 	}
 	return b.String()
