@@ -78,3 +78,32 @@ func TestAskStreams(t *testing.T) {
 		t.Errorf("the request was not streamed")
 	}
 }
+
+func TestAskExecutesAToolCallWrittenAsText(t *testing.T) {
+	b := wiretest.Bundle(t)
+	srv := fakeserver.New(
+		fakeserver.Reply("<think>The catalog should have it.</think>\n<tool_call>\n{\"name\": \"search_catalog\", \"arguments\": {\"query\": \"Nile flow\"}}\n</tool_call>"),
+		fakeserver.Reply("The Nile's annual flow is demo:NILE."),
+	)
+	defer srv.Close()
+	out, _, err := run(t, "", "ask", "-b", b, "--llm", srv.URL(), "--model", "qwen3", "--context-window", "16384", "Nile flow?")
+	if err != nil || !strings.Contains(out, "The Nile's annual flow is demo:NILE.") {
+		t.Fatalf("ask: %v\n%s", err, out)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests, want 2", len(reqs))
+	}
+	var result string
+	for _, m := range reqs[1].Messages {
+		if m.Role == "tool" {
+			result, _ = m.Text()
+		}
+	}
+	if !strings.Contains(result, wiretest.Nile) {
+		t.Errorf("the search written as text was not run: tool result %q", result)
+	}
+	if strings.Contains(out, "<tool_call>") || strings.Contains(out, "<think>") {
+		t.Errorf("markup in the output:\n%s", out)
+	}
+}
