@@ -3,6 +3,7 @@ package openai
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -22,6 +23,9 @@ const thinkOpen, thinkClose = "<think>", "</think>"
 func splitReasoning(content, field string) (reasoning, answer string) {
 	var parts []string
 	rest := content
+	if hr, ha, ok := splitHarmony(content); ok {
+		parts, rest = append(parts, hr...), ha
+	}
 	// A lone closing tag before any opening one ends reasoning the
 	// template began.
 	if end := strings.Index(rest, thinkClose); end >= 0 {
@@ -62,6 +66,47 @@ func splitReasoning(content, field string) (reasoning, answer string) {
 		reasoning += p
 	}
 	return reasoning, answer
+}
+
+// harmonySegment is one message of the harmony format gpt-oss writes, as
+// it reaches the content when the server does not parse it (llama.cpp
+// --reasoning-format none): <|channel|>analysis<|message|>…<|end|>, then
+// <|start|>assistant<|channel|>final<|message|>…<|return|>; tool calls are
+// <|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{…}<|call|>.
+var harmonySegment = regexp.MustCompile(`(?s)(?:<\|start\|>assistant)?<\|channel\|>([a-z]+)([^<]*)(?:<\|constrain\|>[^<]*)?<\|message\|>(.*?)(?:<\|end\|>|<\|call\|>|<\|return\|>|$)`)
+
+// splitHarmony takes the analysis messages of harmony text as reasoning;
+// the rest is the final messages' text, or the tool-call messages as they
+// were written (for the text tool-call reader), after any text before them.
+func splitHarmony(content string) (reasoning []string, rest string, ok bool) {
+	if !strings.Contains(content, "<|channel|>") {
+		return nil, content, false
+	}
+	matches := harmonySegment.FindAllStringSubmatchIndex(content, -1)
+	if len(matches) == 0 {
+		return nil, content, false
+	}
+	var final, calls []string
+	prefix := strings.TrimSpace(content[:matches[0][0]])
+	for _, m := range matches {
+		channel, header, body := content[m[2]:m[3]], content[m[4]:m[5]], content[m[6]:m[7]]
+		switch {
+		case channel == "analysis":
+			reasoning = append(reasoning, body)
+		case strings.Contains(header, "to=functions."):
+			calls = append(calls, content[m[0]:m[1]])
+		default: // final, or commentary meant for the user
+			final = append(final, strings.TrimSpace(body))
+		}
+	}
+	out := final
+	if len(calls) > 0 {
+		out = calls
+	}
+	if prefix != "" {
+		out = append([]string{prefix}, out...)
+	}
+	return reasoning, strings.Join(out, "\n"), true
 }
 
 // reasoningMemorySize bounds the tool-call replies whose reasoning is kept

@@ -229,7 +229,7 @@ func serveFixture(t *testing.T, f fixture) *fakeserver.Server {
 	return srv
 }
 
-var markup = []string{"<think>", "</think>", "<tool_call>", "</tool_call>", "[TOOL_CALLS]", "<function=", "<|python_tag|>"}
+var markup = []string{"<think>", "</think>", "<tool_call>", "</tool_call>", "[TOOL_CALLS]", "<function=", "<|python_tag|>", "<|channel|>", "<|message|>"}
 
 func errorKind(err error) string {
 	switch {

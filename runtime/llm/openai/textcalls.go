@@ -10,7 +10,7 @@ import (
 
 // Tool calls written as text, left in the content when the server's tool
 // parser is off, is the wrong one for the model, or failed (vLLM's hermes
-// parser returns the raw output as content on any exception). Four formats
+// parser returns the raw output as content on any exception). Five formats
 // are read:
 //
 //   - Hermes/Qwen: <tool_call>{"name": …, "arguments": {…}}</tool_call>, one
@@ -19,6 +19,7 @@ import (
 //     bare or inside <tool_call> blocks;
 //   - Mistral: [TOOL_CALLS][{"name": …, "arguments": {…}}], or
 //     [TOOL_CALLS]NAME[ARGS]{…} (newer tokenizers);
+//   - gpt-oss harmony: <|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{…}<|call|>;
 //   - Llama 3: the whole reply is {"name": …, "parameters": {…}} (optionally
 //     after <|python_tag|>, or a list of such objects).
 //
@@ -69,7 +70,7 @@ func parseTextToolCalls(content string, tools []llm.ToolSpec) (calls []llm.ToolC
 		return nil, "", false
 	}
 	ts := newToolSet(tools)
-	for _, parse := range []func(string, toolSet) ([]llm.ToolCall, string, bool){hermesCalls, bareXMLCalls, mistralCalls, llamaCalls} {
+	for _, parse := range []func(string, toolSet) ([]llm.ToolCall, string, bool){hermesCalls, bareXMLCalls, mistralCalls, harmonyCalls, llamaCalls} {
 		if calls, prose, ok := parse(text, ts); ok && len(calls) > 0 {
 			for i := range calls {
 				calls[i].ID = newCallID()
@@ -355,4 +356,46 @@ func objectText(b []byte) (string, bool) {
 		return "", false
 	}
 	return out.String(), true
+}
+
+// harmonyCalls reads gpt-oss tool-call messages that make up all of the
+// text after any prose.
+func harmonyCalls(text string, ts toolSet) ([]llm.ToolCall, string, bool) {
+	matches := harmonySegment.FindAllStringSubmatchIndex(text, -1)
+	if len(matches) == 0 {
+		return nil, "", false
+	}
+	prose := strings.TrimSpace(text[:matches[0][0]])
+	var calls []llm.ToolCall
+	end := matches[0][0]
+	for _, m := range matches {
+		if strings.TrimSpace(text[end:m[0]]) != "" {
+			return nil, "", false
+		}
+		end = m[1]
+		header := text[m[4]:m[5]]
+		if !strings.HasSuffix(text[:m[1]], "<|call|>") {
+			return nil, "", false // cut, or not a call
+		}
+		i := strings.Index(header, "to=functions.")
+		if i < 0 {
+			return nil, "", false
+		}
+		name := strings.Fields(header[i+len("to=functions."):])
+		if len(name) == 0 {
+			return nil, "", false
+		}
+		if _, known := ts[name[0]]; !known {
+			return nil, "", false
+		}
+		args, ok := objectText([]byte(text[m[6]:m[7]]))
+		if !ok {
+			return nil, "", false
+		}
+		calls = append(calls, llm.ToolCall{Name: name[0], Arguments: args})
+	}
+	if strings.TrimSpace(text[end:]) != "" {
+		return nil, "", false
+	}
+	return calls, prose, true
 }

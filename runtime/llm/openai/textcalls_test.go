@@ -41,6 +41,9 @@ func TestTextToolCallsAreReadStrictly(t *testing.T) {
 		{"llama3 fenced", "```json\n{\"name\": \"search_catalog\", \"parameters\": {\"query\": \"gdp\"}}\n```", []wantCall{{"search_catalog", `{"query":"gdp"}`}}, ""},
 		{"llama3 without parameters", `{"name": "search_catalog"}`, nil, ""},
 		{"llama3 after prose", `Here: {"name": "search_catalog", "parameters": {"query": "gdp"}}`, nil, ""},
+		{"harmony", `<|channel|>commentary to=functions.search_catalog <|constrain|>json<|message|>{"query":"gdp"}<|call|>`, []wantCall{{"search_catalog", `{"query":"gdp"}`}}, ""},
+		{"harmony unknown tool", `<|channel|>commentary to=functions.rm <|constrain|>json<|message|>{}<|call|>`, nil, ""},
+		{"harmony cut", `<|channel|>commentary to=functions.search_catalog <|constrain|>json<|message|>{"query":"gd`, nil, ""},
 		{"an answer", "GDP grew 2.1% in 2024.", nil, ""},
 	}
 	for _, tc := range cases {
@@ -88,6 +91,8 @@ func TestSplitReasoning(t *testing.T) {
 		{"<think>a</think>b", "x", "x\n\na", "b"},
 		{"b", "x", "x", "b"},
 		{"<think>cut", "", "cut", ""},
+		{"<|channel|>analysis<|message|>think hard<|end|><|start|>assistant<|channel|>final<|message|>The answer.<|return|>", "", "think hard", "The answer."},
+		{"<|channel|>analysis<|message|>still thinking", "", "still thinking", ""},
 	}
 	for _, tc := range cases {
 		r, a := splitReasoning(tc.content, tc.field)
