@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	goopenai "github.com/sashabaranov/go-openai"
@@ -95,6 +96,7 @@ type Client struct {
 	window     llm.Window
 	configured bool // the window was given, not discovered
 	memory     reasoningMemory
+	answered   atomic.Bool // a discovery request got an HTTP answer
 }
 
 var _ llm.Model = (*Client)(nil)

@@ -421,3 +421,14 @@ func TestAGivenWindowIsNotOverridden(t *testing.T) {
 		t.Errorf("without a given window Discover = %+v, want 8192 from /props", w)
 	}
 }
+
+func TestAnUnreachableServerIsSaidToBeUnreachable(t *testing.T) {
+	c, err := New(Config{BaseURL: "http://127.0.0.1:1/v1", Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.Discover(context.Background())
+	if err != nil || w.Tokens != DefaultContextWindow || !strings.Contains(w.Source, "could not be reached") {
+		t.Errorf("Discover = %+v, %v", w, err)
+	}
+}

@@ -53,7 +53,11 @@ func (c *Client) Discover(ctx context.Context) (llm.Window, error) {
 			return w, nil
 		}
 	}
-	w := llm.Window{Tokens: c.ContextWindow(), Source: "default: the server did not say (pass --context-window)"}
+	src := "default: the server did not say (pass --context-window)"
+	if !c.answered.Load() {
+		src = "default: the server could not be reached to ask (pass --context-window)"
+	}
+	w := llm.Window{Tokens: c.ContextWindow(), Source: src}
 	c.mu.Lock()
 	c.window = w
 	c.mu.Unlock()
@@ -127,6 +131,7 @@ func (c *Client) fetch(ctx context.Context, method, url string, payload []byte) 
 	if err != nil {
 		return 0, nil, err
 	}
+	c.answered.Store(true)
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxProbeBytes))
 	if err != nil {
