@@ -24,7 +24,7 @@ var (
 	// ErrConfig means the server refused the request because of how it is
 	// set up (no tool calling, no chat template, an unknown model): retrying
 	// cannot help, the server must be restarted differently.
-	ErrConfig = errors.New("llm: model server configuration")
+	ErrConfig = errors.New("llm: model server configuration problem")
 )
 
 // Window is the context window a model is used with and where that figure

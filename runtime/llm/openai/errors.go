@@ -116,6 +116,12 @@ func parseServerError(status int, body []byte) *ServerError {
 		}
 	} else {
 		e.Message = strings.TrimSpace(string(body))
+		// A proxy's HTML error page: its title says it.
+		if i := strings.Index(e.Message, "<title>"); i >= 0 {
+			if j := strings.Index(e.Message[i:], "</title>"); j > 0 {
+				e.Message = strings.TrimSpace(e.Message[i+len("<title>") : i+j])
+			}
+		}
 	}
 	if len(e.Message) > maxMessageBytes {
 		e.Message = e.Message[:maxMessageBytes] + "…"
