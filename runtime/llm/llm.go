@@ -100,3 +100,29 @@ type Model interface {
 	// ContextWindow is the model's context size in tokens.
 	ContextWindow() int
 }
+
+// Chunk is a piece of a reply as a streaming model writes it.
+type Chunk struct {
+	Reasoning string // new reasoning text
+	Content   string // new answer text, as written (markup not yet removed)
+	ToolCall  string // the name of a tool call that starts in this chunk
+}
+
+// Progress receives a streamed reply chunk by chunk, on the goroutine
+// running Generate; it must return quickly.
+type Progress func(Chunk)
+
+type progressKey struct{}
+
+// WithProgress returns a context whose model calls report what a streaming
+// model writes to p, so a terminal or a web page can show a long reply
+// coming. Models that do not stream never call it.
+func WithProgress(ctx context.Context, p Progress) context.Context {
+	return context.WithValue(ctx, progressKey{}, p)
+}
+
+// ProgressFrom returns the Progress set by WithProgress, or nil.
+func ProgressFrom(ctx context.Context) Progress {
+	p, _ := ctx.Value(progressKey{}).(Progress)
+	return p
+}

@@ -150,6 +150,8 @@ func (c *Client) attemptStream(ctx context.Context, apiReq goopenai.ChatCompleti
 	}
 	defer stream.Close()
 	var acc streamAcc
+	progress := llm.ProgressFrom(ctx)
+	seen := 0 // reasoning read from the tap so far
 	for {
 		chunk, err := stream.Recv()
 		if errors.Is(err, io.EOF) {
@@ -160,12 +162,36 @@ func (c *Client) attemptStream(ctx context.Context, apiReq goopenai.ChatCompleti
 		}
 		started.Store(true)
 		timer.Reset(c.cfg.IdleTimeout)
+		calls := len(acc.calls)
 		acc.add(chunk)
+		if progress != nil {
+			progress(chunkProgress(chunk, ex.tap, &seen, &acc, calls))
+		}
 	}
 	if acc.chunks == 0 {
 		return llm.Response{}, &emptyError{what: "an empty stream"}
 	}
 	return fromAPIResponse(acc.response(ex.tap.reasoning()), nil, apiReq, tools)
+}
+
+// chunkProgress is what one chunk added: its content and reasoning deltas,
+// the tap's reasoning since the last chunk, and a tool call it started.
+func chunkProgress(chunk goopenai.ChatCompletionStreamResponse, tap *sseTap, seen *int, acc *streamAcc, callsBefore int) llm.Chunk {
+	var out llm.Chunk
+	if len(chunk.Choices) > 0 {
+		d := chunk.Choices[0].Delta
+		out.Content, out.Reasoning = d.Content, d.ReasoningContent
+	}
+	if r := tap.reasoning(); len(r) > *seen {
+		out.Reasoning += r[*seen:]
+		*seen = len(r)
+	}
+	if len(acc.calls) > callsBefore {
+		if c := acc.calls[acc.lastIndex]; c != nil {
+			out.ToolCall = c.name
+		}
+	}
+	return out
 }
 
 // sseTap passes a streamed body through unchanged while reading, from each

@@ -58,3 +58,22 @@ func TestASilentStreamTimesOutOnTheIdleLimit(t *testing.T) {
 		t.Errorf("%d requests, want 2 (a timed-out attempt is retried once)", n)
 	}
 }
+
+func TestStreamedTextIsReportedAsItComes(t *testing.T) {
+	body := "data: {\"choices\":[{\"index\":0,\"delta\":{\"reasoning\":\"hm \"},\"finish_reason\":null}]}\n\n" +
+		"data: {\"choices\":[{\"index\":0,\"delta\":{\"reasoning_content\":\"ok\"},\"finish_reason\":null}]}\n\n" +
+		"data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"a\",\"type\":\"function\",\"function\":{\"name\":\"search_catalog\",\"arguments\":\"{}\"}}]},\"finish_reason\":null}]}\n\n" +
+		"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Done.\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"
+	srv := fakeserver.New(fakeserver.Step{Fault: fakeserver.Recorded, Body: []byte(body), ContentType: "text/event-stream"})
+	defer srv.Close()
+	c, _ := newTestClient(t, srv, func(cfg *Config) { cfg.Stream = true })
+	var got []llm.Chunk
+	ctx := llm.WithProgress(context.Background(), func(ch llm.Chunk) { got = append(got, ch) })
+	if _, err := c.Generate(ctx, llm.Request{Messages: []llm.Message{{Role: llm.User, Content: "q"}}, Tools: shapeTools}); err != nil {
+		t.Fatal(err)
+	}
+	want := []llm.Chunk{{Reasoning: "hm "}, {Reasoning: "ok"}, {ToolCall: "search_catalog"}, {Content: "Done."}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("progress %+v, want %+v", got, want)
+	}
+}
