@@ -174,7 +174,9 @@ OpenAI-compatible client a real endpoint gets.`,
 			if err != nil {
 				return err
 			}
-			res, askErr := s.Ask(c.Context, question)
+			ctx, done := progressContext(c)
+			res, askErr := s.Ask(ctx, question)
+			done()
 			printTurn(c.App.Writer, res)
 			if err := s.Close(); err != nil && askErr == nil {
 				askErr = fmt.Errorf("trace: %w", err)

@@ -68,7 +68,9 @@ func chat(c *cli.Context, s *liveSession) error {
 		case "exit", "quit":
 			return nil
 		}
-		res, err := s.Ask(c.Context, line)
+		ctx, done := progressContext(c)
+		res, err := s.Ask(ctx, line)
+		done()
 		printTurn(w, res)
 		if err != nil {
 			if c.Context.Err() != nil {
