@@ -11,7 +11,11 @@ import (
 // function.arguments given as a JSON object or list (some proxies) becomes
 // its JSON text, a null becomes "", and message content given as a list of
 // parts becomes their text. A body it cannot read is returned unchanged.
-func normalizeBody(body []byte) []byte {
+func normalizeBody(body []byte) []byte { return normalizeChoices(body, "message") }
+
+// normalizeChoices applies normalizeBody's rewrites to choices[].<field>
+// ("message" in a reply, "delta" in a streamed chunk).
+func normalizeChoices(body []byte, field string) []byte {
 	if !bytes.Contains(body, []byte(`"arguments"`)) && !bytes.Contains(body, []byte(`"content":[`)) && !bytes.Contains(body, []byte(`"content": [`)) {
 		return body
 	}
@@ -26,7 +30,7 @@ func normalizeBody(body []byte) []byte {
 	changed := false
 	for _, ch := range choices {
 		var msg map[string]json.RawMessage
-		if json.Unmarshal(ch["message"], &msg) != nil {
+		if json.Unmarshal(ch[field], &msg) != nil {
 			continue
 		}
 		msgChanged := false
@@ -73,7 +77,7 @@ func normalizeBody(body []byte) []byte {
 			}
 		}
 		if msgChanged {
-			ch["message"], _ = json.Marshal(msg)
+			ch[field], _ = json.Marshal(msg)
 			changed = true
 		}
 	}

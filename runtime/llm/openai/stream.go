@@ -194,39 +194,72 @@ func chunkProgress(chunk goopenai.ChatCompletionStreamResponse, tap *sseTap, see
 	return out
 }
 
-// sseTap passes a streamed body through unchanged while reading, from each
-// complete data line, the "reasoning" delta go-openai does not decode.
+// sseTap reads a streamed body line by line for the stream reader: it
+// rewrites data lines go-openai cannot decode (arguments given as JSON
+// objects, as some proxies send them) and keeps the "reasoning" deltas
+// go-openai does not decode. Other bytes pass unchanged.
 type sseTap struct {
 	r       io.ReadCloser
-	partial []byte
+	partial []byte // an incomplete line read so far
+	out     []byte // complete lines ready to be read
+	eof     error
+	chunk   []byte // read buffer
 	mu      sync.Mutex
 	buf     bytes.Buffer
 }
 
 func (t *sseTap) Read(p []byte) (int, error) {
-	n, err := t.r.Read(p)
-	if n > 0 {
-		t.partial = append(t.partial, p[:n]...)
+	for len(t.out) == 0 {
+		if t.eof != nil {
+			return 0, t.eof
+		}
+		if t.chunk == nil {
+			t.chunk = make([]byte, 32<<10)
+		}
+		n, err := t.r.Read(t.chunk)
+		t.partial = append(t.partial, t.chunk[:n]...)
 		for {
 			i := bytes.IndexByte(t.partial, '\n')
 			if i < 0 {
 				break
 			}
-			t.line(t.partial[:i])
+			t.out = append(t.out, t.line(t.partial[:i+1])...)
 			t.partial = t.partial[i+1:]
 		}
+		if err != nil {
+			t.out = append(t.out, t.line(t.partial)...)
+			t.partial = nil
+			t.eof = err
+		}
 	}
-	return n, err
+	n := copy(p, t.out)
+	t.out = t.out[n:]
+	return n, nil
 }
 
 func (t *sseTap) Close() error { return t.r.Close() }
 
-func (t *sseTap) line(l []byte) {
-	l = bytes.TrimSpace(l)
-	data, ok := bytes.CutPrefix(l, []byte("data:"))
-	if !ok || !bytes.Contains(data, []byte(`"reasoning"`)) {
-		return
+// line reads one line (with its newline) and returns it as it should be
+// passed on.
+func (t *sseTap) line(raw []byte) []byte {
+	data, ok := bytes.CutPrefix(bytes.TrimSpace(raw), []byte("data:"))
+	if !ok {
+		return raw
 	}
+	data = bytes.TrimSpace(data)
+	if bytes.Contains(data, []byte(`"arguments"`)) {
+		if fixed := normalizeChoices(data, "delta"); !bytes.Equal(fixed, data) {
+			data = fixed
+			raw = append(append([]byte("data: "), fixed...), '\n')
+		}
+	}
+	if bytes.Contains(data, []byte(`"reasoning"`)) {
+		t.keepReasoning(data)
+	}
+	return raw
+}
+
+func (t *sseTap) keepReasoning(data []byte) {
 	var chunk struct {
 		Choices []struct {
 			Delta struct {
@@ -234,7 +267,7 @@ func (t *sseTap) line(l []byte) {
 			} `json:"delta"`
 		} `json:"choices"`
 	}
-	if json.Unmarshal(bytes.TrimSpace(data), &chunk) != nil || len(chunk.Choices) == 0 || chunk.Choices[0].Delta.Reasoning == nil {
+	if json.Unmarshal(data, &chunk) != nil || len(chunk.Choices) == 0 || chunk.Choices[0].Delta.Reasoning == nil {
 		return
 	}
 	t.mu.Lock()
