@@ -9,6 +9,7 @@ import (
 
 	"github.com/sextant-dev/sextant/runtime/agent"
 	"github.com/sextant-dev/sextant/runtime/catalog"
+	"github.com/sextant-dev/sextant/runtime/llm/openai"
 	"github.com/sextant-dev/sextant/runtime/search"
 	"github.com/sextant-dev/sextant/runtime/trace"
 	"github.com/sextant-dev/sextant/runtime/wire"
@@ -31,7 +32,12 @@ func modelFlags() []cli.Flag {
 		&cli.StringFlag{Name: "llm", Usage: "OpenAI-compatible base URL (http://localhost:8080/v1), or \"sim\" for the built-in simulated analyst", Required: true, EnvVars: []string{"SEXTANT_LLM"}},
 		&cli.StringFlag{Name: "model", Usage: "model name sent to the endpoint (required unless --llm sim)", EnvVars: []string{"SEXTANT_MODEL"}},
 		&cli.StringFlag{Name: "api-key", Usage: "bearer token for the endpoint, if it needs one", EnvVars: []string{"SEXTANT_API_KEY"}},
-		&cli.IntFlag{Name: "context-window", Usage: "the model's context size in tokens", Value: wire.DefaultContextWindow},
+		&cli.IntFlag{Name: "context-window", Usage: "the model's context size in tokens, instead of asking the server (llama.cpp /props, vLLM /v1/models, Ollama /api/ps, LM Studio; 32768 when it does not say)",
+			DefaultText: "asked of the server"},
+		&cli.DurationFlag{Name: "timeout", Usage: "the longest one model reply may take (with --stream: the wait for its first words); local models that reason at length need minutes", Value: openai.DefaultTimeout},
+		&cli.BoolFlag{Name: "stream", Usage: "read model replies as they are written, so long reasoning is bounded by --idle-timeout, not --timeout"},
+		&cli.DurationFlag{Name: "idle-timeout", Usage: "with --stream: the longest silence within a reply", Value: openai.DefaultIdleTimeout},
+		&cli.DurationFlag{Name: "load-wait", Usage: "how long to wait while the server says the model is loading", Value: openai.DefaultLoadWait},
 	}
 }
 
@@ -43,15 +49,26 @@ func sessionFlags() []cli.Flag {
 	)...)
 }
 
-// openModel opens the model named by the flags; seed is the sim's.
+// openModel opens the model named by the flags; seed is the sim's. The
+// window comes from --context-window or is asked of the server, and is
+// reported on standard error.
 func openModel(c *cli.Context, seed uint64) (*wire.Model, error) {
-	if c.Int("context-window") <= 0 {
+	if c.IsSet("context-window") && c.Int("context-window") <= 0 {
 		return nil, usageError("--context-window must be positive, got %d", c.Int("context-window"))
 	}
+	if c.Duration("timeout") <= 0 || c.Duration("load-wait") <= 0 || c.Duration("idle-timeout") <= 0 {
+		return nil, usageError("--timeout, --idle-timeout and --load-wait must be positive, got %s, %s and %s",
+			c.Duration("timeout"), c.Duration("idle-timeout"), c.Duration("load-wait"))
+	}
 	m, err := wire.OpenModel(wire.ModelConfig{LLM: c.String("llm"), Model: c.String("model"), APIKey: c.String("api-key"),
-		ContextWindow: c.Int("context-window"), Seed: seed})
+		ContextWindow: c.Int("context-window"), WindowSource: "--context-window", Timeout: c.Duration("timeout"),
+		LoadWait: c.Duration("load-wait"), Stream: c.Bool("stream"), IdleTimeout: c.Duration("idle-timeout"), Seed: seed})
 	if err != nil {
 		return nil, usageError("%v", err)
+	}
+	if err := reportWindow(c, m); err != nil {
+		m.Close()
+		return nil, err
 	}
 	return m, nil
 }
@@ -118,7 +135,8 @@ func startSession(c *cli.Context) (*liveSession, error) {
 		}
 		info := trace.SessionInfo{ID: time.Now().UTC().Format("20060102T150405.000Z"), Model: ls.model.Name,
 			ContextWindow: ls.model.ContextWindow(), BundleID: cat.Bundle.Dir,
-			Meta: map[string]string{"endpoint": ls.model.Endpoint, "command": c.Command.Name, "version": version}}
+			Meta: map[string]string{"endpoint": ls.model.Endpoint, "command": c.Command.Name, "version": version,
+				"context_window_source": ls.model.Window().Source}}
 		if err := ls.trace.SessionStart(info); err != nil {
 			return fail(err)
 		}
@@ -127,7 +145,7 @@ func startSession(c *cli.Context) (*liveSession, error) {
 	}
 	ls.Session, err = agent.New(ls.model, wire.NewAgentCatalog(cat, s), wire.NewAgentEngine(cat, c.String("out")), opts)
 	if err != nil {
-		return fail(err)
+		return fail(explainWindow(err, ls.model))
 	}
 	return ls, nil
 }
@@ -136,7 +154,7 @@ func askCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "ask",
 		Usage: "ask one question of the catalog through a language model",
-		UsageText: `sextant ask -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--trace FILE] [--out DIR] "question"
+		UsageText: `sextant ask -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--timeout D] [--load-wait D] [--stream [--idle-timeout D]] [--trace FILE] [--out DIR] "question"
 
 The model searches the catalog, builds tables of the series it chooses, derives
 columns, finds change points and draws charts (SVG files in --out), then answers.
@@ -157,7 +175,9 @@ OpenAI-compatible client a real endpoint gets.`,
 			if err != nil {
 				return err
 			}
-			res, askErr := s.Ask(c.Context, question)
+			ctx, done := progressContext(c)
+			res, askErr := s.Ask(ctx, question)
+			done()
 			printTurn(c.App.Writer, res)
 			if err := s.Close(); err != nil && askErr == nil {
 				askErr = fmt.Errorf("trace: %w", err)

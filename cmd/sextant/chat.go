@@ -19,7 +19,7 @@ func chatCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "chat",
 		Usage: "talk with the catalog through a language model, turn after turn",
-		UsageText: `sextant chat -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--trace FILE] [--out DIR]
+		UsageText: `sextant chat -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--timeout D] [--load-wait D] [--stream [--idle-timeout D]] [--trace FILE] [--out DIR]
 
 Reads one question per line from standard input until end of input or a line
 "exit" (or "quit"). Tables built earlier stay available to later turns.
@@ -68,7 +68,9 @@ func chat(c *cli.Context, s *liveSession) error {
 		case "exit", "quit":
 			return nil
 		}
-		res, err := s.Ask(c.Context, line)
+		ctx, done := progressContext(c)
+		res, err := s.Ask(ctx, line)
+		done()
 		printTurn(w, res)
 		if err != nil {
 			if c.Context.Err() != nil {

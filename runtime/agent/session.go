@@ -300,6 +300,20 @@ func (s *Session) collect(res *TurnResult, o toolOutcome) {
 	}
 }
 
+// adoptWindow follows the model's window when it has shrunk (the client
+// read the server's n_ctx from a context error), keeping the reply reserve
+// the window's eighth at most.
+func (s *Session) adoptWindow() {
+	w := s.model.ContextWindow()
+	if w <= 0 || w >= s.asm.window {
+		return
+	}
+	s.asm.window = w
+	if r := min(max(w/8, 256), 4096); r < s.asm.replyTokens {
+		s.asm.replyTokens, s.opts.ReplyReserve = r, r
+	}
+}
+
 // call assembles the request and calls the model, retrying with a tighter
 // estimate when the server says the request was too long.
 func (s *Session) call(ctx context.Context, tn, stepN int) (llm.Response, Assembly, error) {
@@ -315,6 +329,7 @@ func (s *Session) call(ctx context.Context, tn, stepN int) (llm.Response, Assemb
 		resp, err := s.model.Generate(ctx, req)
 		if errors.Is(err, llm.ErrContextWindow) && attempt < contextRetries {
 			s.asm.est.tighten()
+			s.adoptWindow()
 			continue
 		}
 		if err != nil {

@@ -15,7 +15,24 @@ var (
 	ErrContextWindow = errors.New("llm: context window exceeded")
 	// ErrUnavailable means the endpoint could not be reached after retries.
 	ErrUnavailable = errors.New("llm: model endpoint unavailable")
+	// ErrTruncated means the reply was cut at the token limit and could not
+	// be completed within the window: it must never be taken as an answer.
+	ErrTruncated = errors.New("llm: reply cut off at the token limit")
+	// ErrEmptyReply means the model kept answering with nothing: no text
+	// and no tool call.
+	ErrEmptyReply = errors.New("llm: model returned an empty reply")
+	// ErrConfig means the server refused the request because of how it is
+	// set up (no tool calling, no chat template, an unknown model): retrying
+	// cannot help, the server must be restarted differently.
+	ErrConfig = errors.New("llm: model server configuration problem")
 )
+
+// Window is the context window a model is used with and where that figure
+// came from ("llama.cpp /props n_ctx", "--context-window", ...).
+type Window struct {
+	Tokens int    `json:"tokens"`
+	Source string `json:"source"`
+}
 
 // Role of a message.
 type Role string
@@ -64,6 +81,10 @@ type Request struct {
 type Usage struct {
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
+	// ServerPromptTokens is the server's prompt_tokens when it was set
+	// aside as implausible (far below the size of the request, as when
+	// Ollama counts only uncached tokens); PromptTokens is then 0.
+	ServerPromptTokens int `json:"server_prompt_tokens,omitempty"`
 }
 
 // Response is the model's answer.
@@ -78,4 +99,30 @@ type Model interface {
 	Generate(ctx context.Context, req Request) (Response, error)
 	// ContextWindow is the model's context size in tokens.
 	ContextWindow() int
+}
+
+// Chunk is a piece of a reply as a streaming model writes it.
+type Chunk struct {
+	Reasoning string // new reasoning text
+	Content   string // new answer text, as written (markup not yet removed)
+	ToolCall  string // the name of a tool call that starts in this chunk
+}
+
+// Progress receives a streamed reply chunk by chunk, on the goroutine
+// running Generate; it must return quickly.
+type Progress func(Chunk)
+
+type progressKey struct{}
+
+// WithProgress returns a context whose model calls report what a streaming
+// model writes to p, so a terminal or a web page can show a long reply
+// coming. Models that do not stream never call it.
+func WithProgress(ctx context.Context, p Progress) context.Context {
+	return context.WithValue(ctx, progressKey{}, p)
+}
+
+// ProgressFrom returns the Progress set by WithProgress, or nil.
+func ProgressFrom(ctx context.Context) Progress {
+	p, _ := ctx.Value(progressKey{}).(Progress)
+	return p
 }

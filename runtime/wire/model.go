@@ -27,10 +27,18 @@ type ModelConfig struct {
 	LLM string
 	// Model is the model id sent to the endpoint; for the sim, "" gives
 	// "sextant-sim".
-	Model         string
-	APIKey        string
-	ContextWindow int    // tokens; 0: DefaultContextWindow
-	Seed          uint64 // sim only: its policy seed
+	Model  string
+	APIKey string
+	// ContextWindow is the window in tokens. 0: for the sim,
+	// DefaultContextWindow; for an endpoint, asked of the server by
+	// DiscoverWindow (DefaultContextWindow until then, or if it does not say).
+	ContextWindow int
+	WindowSource  string        // where a given ContextWindow came from ("--context-window")
+	Timeout       time.Duration // one model reply's limit; 0: the client's default
+	LoadWait      time.Duration // patience while the server loads the model; 0: the client's default
+	Stream        bool          // read replies as they are written
+	IdleTimeout   time.Duration // streaming: the longest silence within a reply; 0: the client's default
+	Seed          uint64        // sim only: its policy seed
 }
 
 // Model is an opened model and what must be closed with it.
@@ -56,15 +64,17 @@ func (m *Model) Close() error {
 // analyst on a loopback port and talks to it through the same
 // OpenAI-compatible client a real endpoint gets, without retries.
 func OpenModel(cfg ModelConfig) (*Model, error) {
-	if cfg.ContextWindow == 0 {
-		cfg.ContextWindow = DefaultContextWindow
-	}
 	if cfg.ContextWindow < 0 {
 		return nil, fmt.Errorf("%w: context window %d is negative", ErrBadRequest, cfg.ContextWindow)
 	}
 	m := &Model{Name: cfg.Model}
-	oc := openai.Config{BaseURL: cfg.LLM, Model: cfg.Model, APIKey: cfg.APIKey, ContextWindow: cfg.ContextWindow}
+	oc := openai.Config{BaseURL: cfg.LLM, Model: cfg.Model, APIKey: cfg.APIKey, ContextWindow: cfg.ContextWindow,
+		WindowSource: cfg.WindowSource, Timeout: cfg.Timeout, LoadWait: cfg.LoadWait, Stream: cfg.Stream, IdleTimeout: cfg.IdleTimeout}
 	if strings.EqualFold(strings.TrimSpace(cfg.LLM), SimLLM) {
+		if cfg.ContextWindow == 0 {
+			cfg.ContextWindow = DefaultContextWindow
+			oc.ContextWindow, oc.WindowSource = cfg.ContextWindow, "the simulated analyst's"
+		}
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return nil, fmt.Errorf("wire: start simulated analyst: %w", err)
@@ -78,7 +88,8 @@ func OpenModel(cfg ModelConfig) (*Model, error) {
 		// that shows as a connection error in the client's requests.
 		go func() { _ = m.server.Serve(ln) }()
 		m.Sim = true
-		oc.BaseURL, oc.Model, oc.MaxRetries = "http://"+ln.Addr().String()+"/v1", m.Name, -1
+		// The sim answers whole replies only.
+		oc.BaseURL, oc.Model, oc.MaxRetries, oc.Stream = "http://"+ln.Addr().String()+"/v1", m.Name, -1, false
 	} else {
 		u, err := url.Parse(strings.TrimSpace(cfg.LLM))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -39,6 +40,9 @@ const (
 	FaultContextLength
 	// FaultStatus answers Step.Status with Step.ErrorMessage.
 	FaultStatus
+	// Recorded answers Step.Status (0: 200) with Step.Body verbatim, as a
+	// real server's recorded answer.
+	Recorded
 )
 
 // ToolCall is a tool call the scripted model makes. Arguments are sent
@@ -71,7 +75,30 @@ type Step struct {
 	ErrorMessage string
 	// RetryAfter, when positive, is sent as a Retry-After header (whole seconds) with Fault429.
 	RetryAfter time.Duration
+	// Body is the answer Recorded sends, byte for byte; ContentType
+	// defaults to application/json.
+	Body        []byte
+	ContentType string
+	// ChunkDelay, when positive, makes Recorded send Body one server-sent
+	// event at a time (split at blank lines), waiting this long before each.
+	ChunkDelay time.Duration
 }
+
+// Route is a recorded answer to a request other than a chat completion
+// (GET /props, GET /api/ps, POST /api/show...).
+type Route struct {
+	Method, Path string
+	Status       int // 0: 200
+	Body         []byte
+	ContentType  string // "": application/json
+	// Next, when set, replaces the route once it has answered (a server
+	// that is loading, then ready).
+	Next *Route
+}
+
+// HistoryCheck refuses a chat request whose history a real server could
+// not take, as that server words it; "" accepts the request.
+type HistoryCheck func(req Request) (status int, message string)
 
 // Reply is a step answering with plain content.
 func Reply(content string) Step { return Step{Content: content} }
@@ -99,6 +126,8 @@ type Server struct {
 	responder Responder
 	requests  []Request
 	decodeErr []error
+	routes    map[string]Route
+	checks    []HistoryCheck
 }
 
 // New starts a server that answers with the steps in order. Once the steps
@@ -108,7 +137,7 @@ func New(steps ...Step) *Server {
 	s := &Server{script: steps}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/chat/completions", s.chat)
-	mux.HandleFunc("GET /v1/models", s.models)
+	mux.HandleFunc("/", s.route)
 	s.srv = httptest.NewServer(mux)
 	return s
 }
@@ -149,6 +178,83 @@ func (s *Server) Remaining() int {
 	return len(s.script) - s.next
 }
 
+// Handle adds recorded answers to other endpoints; an endpoint without one
+// answers 404 as Ollama and llama.cpp do, except GET /v1/models, which lists
+// ModelName.
+func (s *Server) Handle(routes ...Route) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.routes == nil {
+		s.routes = map[string]Route{}
+	}
+	for _, r := range routes {
+		s.routes[r.Method+" "+r.Path] = r
+	}
+}
+
+// Check adds a validation of every chat request's history, run before the
+// script answers; a refused request does not use a step.
+func (s *Server) Check(c HistoryCheck) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.checks = append(s.checks, c)
+}
+
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	key := r.Method + " " + r.URL.Path
+	rt, ok := s.routes[key]
+	if ok && rt.Next != nil {
+		s.routes[key] = *rt.Next
+	}
+	s.mu.Unlock()
+	switch {
+	case ok:
+		writeRaw(w, rt.Status, rt.ContentType, rt.Body)
+	case r.Method == http.MethodGet && r.URL.Path == "/v1/models":
+		s.models(w, r)
+	default:
+		writeRaw(w, http.StatusNotFound, "text/plain", []byte("404 page not found"))
+	}
+}
+
+// writeEvents sends a recorded event stream one event at a time.
+func writeEvents(w http.ResponseWriter, r *http.Request, step Step) {
+	ct := step.ContentType
+	if ct == "" {
+		ct = "text/event-stream"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	for _, ev := range strings.SplitAfter(string(step.Body), "\n\n") {
+		if ev == "" {
+			continue
+		}
+		select {
+		case <-time.After(step.ChunkDelay):
+		case <-r.Context().Done():
+			return
+		}
+		_, _ = io.WriteString(w, ev)
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+}
+
+func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte) {
+	if status == 0 {
+		status = http.StatusOK
+	}
+	if contentType == "" {
+		contentType = "application/json"
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
 func (s *Server) models(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"object": "list",
@@ -173,6 +279,18 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	req.Raw = body
 	req.Authorization = r.Header.Get("Authorization")
 
+	s.mu.Lock()
+	checks := append([]HistoryCheck(nil), s.checks...)
+	s.mu.Unlock()
+	for _, check := range checks {
+		if status, msg := check(req); msg != "" {
+			s.mu.Lock()
+			s.requests = append(s.requests, req)
+			s.mu.Unlock()
+			writeError(w, status, msg, nil)
+			return
+		}
+	}
 	step, ok := s.take(req)
 	if !ok {
 		writeError(w, http.StatusBadRequest, "fakeserver: script exhausted", nil)
@@ -212,6 +330,13 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		return
 	case FaultStatus:
 		writeError(w, step.Status, step.ErrorMessage, nil)
+		return
+	case Recorded:
+		if step.ChunkDelay > 0 {
+			writeEvents(w, r, step)
+			return
+		}
+		writeRaw(w, step.Status, step.ContentType, step.Body)
 		return
 	default:
 		writeError(w, http.StatusInternalServerError, fmt.Sprintf("fakeserver: unknown fault %d", step.Fault), nil)

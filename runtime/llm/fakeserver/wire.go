@@ -20,7 +20,9 @@ type Request struct {
 	Tools       []WireTool    `json:"tools,omitempty"`
 	Temperature *float64      `json:"temperature,omitempty"`
 	MaxTokens   int           `json:"max_tokens,omitempty"`
-	Stream      bool          `json:"stream,omitempty"`
+	// MaxCompletionTokens is the newer name some clients send.
+	MaxCompletionTokens int  `json:"max_completion_tokens,omitempty"`
+	Stream              bool `json:"stream,omitempty"`
 	// Raw is the body exactly as received.
 	Raw json.RawMessage `json:"-"`
 	// Authorization is the Authorization header as received.

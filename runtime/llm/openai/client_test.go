@@ -88,8 +88,12 @@ func TestToolCallsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got, sent) {
-		t.Errorf("server received messages\n%#v\nwant\n%#v", got, sent)
+	// The malformed arguments of the earlier call are not echoed back:
+	// llama.cpp (500) and Ollama (400) refuse a history they cannot parse.
+	want := append([]llm.Message(nil), sent...)
+	want[2].ToolCalls = []llm.ToolCall{{ID: "call_0", Name: "search_catalog", Arguments: "{}"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("server received messages\n%#v\nwant\n%#v", got, want)
 	}
 	if names := reqs[0].ToolNames(); !reflect.DeepEqual(names, []string{"search_catalog", "list_sources"}) {
 		t.Errorf("tools = %v", names)
@@ -355,8 +359,11 @@ func TestMissingToolCallIDsAreFilled(t *testing.T) {
 }
 
 func TestInvalidInput(t *testing.T) {
-	if _, err := New(Config{BaseURL: "http://x/v1", Model: "m"}); err == nil {
-		t.Error("New accepted a zero context window")
+	if c, err := New(Config{BaseURL: "http://x/v1", Model: "m"}); err != nil || c.Window().Tokens != DefaultContextWindow || !strings.Contains(c.Window().Source, "default") {
+		t.Errorf("an unknown window: %+v, %v; want the default, said to be the default", c.Window(), err)
+	}
+	if _, err := New(Config{BaseURL: "http://x/v1", Model: "m", ContextWindow: -1}); err == nil {
+		t.Error("New accepted a negative context window")
 	}
 	if _, err := New(Config{Model: "m", ContextWindow: 10}); err == nil {
 		t.Error("New accepted an empty base url")
@@ -386,8 +393,8 @@ func TestInvalidInput(t *testing.T) {
 func TestThinkBlockInContent(t *testing.T) {
 	cases := []struct{ content, reasoning, rest string }{
 		{"<think>\ncompare A & B\n</think>\n\nA is larger.", "compare A & B", "A is larger."},
-		{"<think>cut off mid-thought", "cut off mid-thought", ""},
-		{"No thinking here <think>x</think>", "", "No thinking here <think>x</think>"},
+		{"No thinking here <think>x</think>", "x", "No thinking here"},
+		{"the template opened it\n</think>\n\nA.", "the template opened it", "A."},
 	}
 	for _, tc := range cases {
 		srv := fakeserver.New(fakeserver.Reply(tc.content))
@@ -401,13 +408,26 @@ func TestThinkBlockInContent(t *testing.T) {
 			t.Errorf("%q: reasoning %q content %q, want %q %q", tc.content, resp.Message.Reasoning, resp.Message.Content, tc.reasoning, tc.rest)
 		}
 	}
-	// A server-provided reasoning field wins; the content is left alone.
-	srv := fakeserver.New(fakeserver.Step{Content: "<think>inline</think>ok", Reasoning: "field"})
+	// With a reasoning field too, the markup still leaves the answer and
+	// the reasoning keeps both texts (once when they are the same).
+	srv := fakeserver.New(fakeserver.Step{Content: "<think>inline</think>ok", Reasoning: "field"},
+		fakeserver.Step{Content: "<think>same</think>ok", Reasoning: "same"})
 	defer srv.Close()
 	c, _ := newTestClient(t, srv, nil)
 	resp, err := c.Generate(context.Background(), userRequest("q"))
-	if err != nil || resp.Message.Reasoning != "field" || resp.Message.Content != "<think>inline</think>ok" {
+	if err != nil || resp.Message.Reasoning != "field\n\ninline" || resp.Message.Content != "ok" {
 		t.Errorf("resp = %+v, err = %v", resp.Message, err)
+	}
+	resp, err = c.Generate(context.Background(), userRequest("q"))
+	if err != nil || resp.Message.Reasoning != "same" || resp.Message.Content != "ok" {
+		t.Errorf("resp = %+v, err = %v", resp.Message, err)
+	}
+	// Reasoning cut off before any answer is an empty reply, never a blank answer.
+	srv2 := fakeserver.New(fakeserver.Reply("<think>cut off mid-thought"))
+	defer srv2.Close()
+	c2, _ := newTestClient(t, srv2, func(cfg *Config) { cfg.MaxRetries = -1 })
+	if _, err := c2.Generate(context.Background(), userRequest("q")); !errors.Is(err, llm.ErrEmptyReply) {
+		t.Errorf("reasoning without an answer: err = %v, want ErrEmptyReply", err)
 	}
 }
 

@@ -1,10 +1,11 @@
 package openai
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
+	"net/http"
 	"strings"
 
 	goopenai "github.com/sashabaranov/go-openai"
@@ -19,8 +20,13 @@ var emptySchema = json.RawMessage(`{"type":"object","properties":{}}`)
 // toAPIRequest maps an llm.Request to go-openai's request. The returned flag
 // asks the transport to send "temperature": 0 explicitly.
 //
-// Message.Reasoning is not sent back: servers either ignore earlier
-// reasoning or (DeepSeek) reject requests that carry it.
+// Reasoning is sent back (as reasoning_content) only on the assistant
+// tool-call messages of the current turn, where DeepSeek's thinking mode
+// requires it and Qwen3, gpt-oss and Kimi templates use it; the client
+// remembers the reasoning of the replies it returned, since callers need
+// not keep it. Tool-call arguments that are not a JSON object are sent as
+// {} (the tool's answer carries the error): servers parse the arguments in
+// the history and refuse the whole request when they cannot.
 func (c *Client) toAPIRequest(req llm.Request) (goopenai.ChatCompletionRequest, bool, error) {
 	if len(req.Messages) == 0 {
 		return goopenai.ChatCompletionRequest{}, false, errors.New("openai: request has no messages")
@@ -29,6 +35,12 @@ func (c *Client) toAPIRequest(req llm.Request) (goopenai.ChatCompletionRequest, 
 		Model:     c.cfg.Model,
 		Messages:  make([]goopenai.ChatCompletionMessage, 0, len(req.Messages)),
 		MaxTokens: req.MaxTokens,
+	}
+	lastUser := -1
+	for i, m := range req.Messages {
+		if m.Role == llm.User {
+			lastUser = i
+		}
 	}
 	for i, m := range req.Messages {
 		switch m.Role {
@@ -45,11 +57,17 @@ func (c *Client) toAPIRequest(req llm.Request) (goopenai.ChatCompletionRequest, 
 			Name:       m.Name,
 			ToolCallID: m.ToolCallID,
 		}
+		if m.Role == llm.Assistant && len(m.ToolCalls) > 0 && i > lastUser {
+			msg.ReasoningContent = m.Reasoning
+			if msg.ReasoningContent == "" {
+				msg.ReasoningContent = c.memory.recall(m)
+			}
+		}
 		for _, tc := range m.ToolCalls {
 			msg.ToolCalls = append(msg.ToolCalls, goopenai.ToolCall{
 				ID:       tc.ID,
 				Type:     goopenai.ToolTypeFunction,
-				Function: goopenai.FunctionCall{Name: tc.Name, Arguments: tc.Arguments},
+				Function: goopenai.FunctionCall{Name: tc.Name, Arguments: sanitizeArguments(tc.Arguments)},
 			})
 		}
 		out.Messages = append(out.Messages, msg)
@@ -87,39 +105,68 @@ func (c *Client) toAPIRequest(req llm.Request) (goopenai.ChatCompletionRequest, 
 }
 
 // fromAPIResponse maps the first choice of a response. raw is the body as
-// received, read for reasoning fields go-openai does not decode.
-func fromAPIResponse(resp goopenai.ChatCompletionResponse, raw []byte) (llm.Response, error) {
+// received, read for reasoning fields go-openai does not decode; tools are
+// the request's, against which tool calls written as text are read.
+func fromAPIResponse(resp goopenai.ChatCompletionResponse, raw []byte, apiReq goopenai.ChatCompletionRequest, tools []llm.ToolSpec) (llm.Response, error) {
 	if len(resp.Choices) == 0 {
-		return llm.Response{}, errors.New("openai: response has no choices")
+		what := "no choices"
+		if bytes.Contains(raw, []byte(`"error"`)) {
+			// Some servers answer 200 with an error body.
+			what += ": " + parseServerError(http.StatusOK, raw).Message
+		}
+		return llm.Response{}, &emptyError{what: what}
 	}
 	choice := resp.Choices[0]
-	msg := llm.Message{
-		Role:      llm.Assistant,
-		Content:   choice.Message.Content,
-		Reasoning: choice.Message.ReasoningContent,
+	field := choice.Message.ReasoningContent
+	if field == "" {
+		field = rawReasoning(raw)
 	}
-	if msg.Reasoning == "" {
-		msg.Reasoning = rawReasoning(raw)
-	}
-	if msg.Reasoning == "" {
-		msg.Reasoning, msg.Content = splitThink(msg.Content)
-	}
-	for i, tc := range choice.Message.ToolCalls {
+	msg := llm.Message{Role: llm.Assistant}
+	msg.Reasoning, msg.Content = splitReasoning(choice.Message.Content, field)
+	finish := string(choice.FinishReason)
+	for _, tc := range choice.Message.ToolCalls {
 		id := tc.ID
 		if id == "" {
 			// Some local servers omit ids; the agent needs one to answer the call.
-			id = "call_" + strconv.Itoa(i)
+			id = newCallID()
 		}
 		msg.ToolCalls = append(msg.ToolCalls, llm.ToolCall{ID: id, Name: tc.Function.Name, Arguments: tc.Function.Arguments})
 	}
-	return llm.Response{
+	if len(msg.ToolCalls) == 0 && len(tools) > 0 {
+		if calls, prose, ok := parseTextToolCalls(msg.Content, tools); ok {
+			msg.ToolCalls, msg.Content = calls, prose
+			if finish == "stop" || finish == "" {
+				finish = "tool_calls"
+			}
+		}
+	}
+	if len(msg.ToolCalls) == 0 && strings.TrimSpace(msg.Content) == "" && finish != "length" {
+		what := "an empty message (no text, no tool call)"
+		if msg.Reasoning != "" {
+			what = "reasoning only, with no answer and no tool call"
+		}
+		return llm.Response{}, &emptyError{what: what}
+	}
+	out := llm.Response{
 		Message:      msg,
-		FinishReason: string(choice.FinishReason),
+		FinishReason: finish,
 		Usage: llm.Usage{
 			PromptTokens:     resp.Usage.PromptTokens,
 			CompletionTokens: resp.Usage.CompletionTokens,
 		},
-	}, nil
+	}
+	checkUsage(&out.Usage, apiReq)
+	return out, nil
+}
+
+// sanitizeArguments passes a JSON object through and replaces anything else
+// (malformed, cut, a bare string) with {}.
+func sanitizeArguments(args string) string {
+	trimmed := strings.TrimSpace(args)
+	if strings.HasPrefix(trimmed, "{") && json.Valid([]byte(trimmed)) {
+		return args
+	}
+	return "{}"
 }
 
 // rawReasoning reads choices[0].message.reasoning, the field name newer vLLM
@@ -143,21 +190,4 @@ func rawReasoning(raw []byte) string {
 		return "" // absent, null, or an object form we do not read
 	}
 	return s
-}
-
-// splitThink separates a leading <think>...</think> block, which servers
-// running without a reasoning parser leave in the content. An unclosed
-// block (the answer was cut off) is all reasoning.
-func splitThink(content string) (reasoning, rest string) {
-	trimmed := strings.TrimLeft(content, " \t\r\n")
-	const open, closing = "<think>", "</think>"
-	if !strings.HasPrefix(trimmed, open) {
-		return "", content
-	}
-	body := trimmed[len(open):]
-	end := strings.Index(body, closing)
-	if end < 0 {
-		return strings.TrimSpace(body), ""
-	}
-	return strings.TrimSpace(body[:end]), strings.TrimLeft(body[end+len(closing):], " \t\r\n")
 }

@@ -18,11 +18,15 @@ const maxResponseBytes = 64 << 20
 
 // exchange is what one attempt sent and received beyond what go-openai
 // exposes: the raw response body (for fields such as "reasoning" that
-// go-openai does not decode) and headers (for Retry-After). It also asks the
+// go-openai does not decode, and for error bodies read as the server wrote
+// them) and headers (for Retry-After). It also asks the
 // transport to send an explicit temperature of 0, which go-openai's
 // omitempty float field cannot express.
 type exchange struct {
 	forceZeroTemperature bool
+	// stream leaves a 200 body unread for the stream reader, through tap.
+	stream bool
+	tap    *sseTap
 
 	status int
 	header http.Header
@@ -77,6 +81,12 @@ func (d *exchangeDoer) Do(req *http.Request) (*http.Response, error) {
 	if err != nil || ex == nil {
 		return resp, err
 	}
+	if ex.stream && resp.StatusCode == http.StatusOK {
+		ex.status, ex.header = resp.StatusCode, resp.Header
+		ex.tap = &sseTap{r: resp.Body}
+		resp.Body = ex.tap
+		return resp, nil
+	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes+1))
 	if err != nil {
@@ -84,6 +94,9 @@ func (d *exchangeDoer) Do(req *http.Request) (*http.Response, error) {
 	}
 	if len(body) > maxResponseBytes {
 		return nil, fmt.Errorf("response body exceeds %d bytes", maxResponseBytes)
+	}
+	if resp.StatusCode == http.StatusOK {
+		body = normalizeBody(body)
 	}
 	ex.status, ex.header, ex.body = resp.StatusCode, resp.Header, body
 	resp.Body = io.NopCloser(bytes.NewReader(body))
