@@ -353,3 +353,44 @@ func (v view) browseFor(s subject, freq string) (browseArgs, bool) {
 	}
 	return browseArgs{}, false
 }
+
+// single: a one-column op.
+func single(op string) bool { return !slices.Contains([]string{"spread", "ratio", "share", "expression"}, op) }
+
+func freqOf(in intent) string { return in.freq }
+
+// operandsResolve: every operand of a derivation is a column already.
+func (v view) operandsResolve(d derivation, multi bool) bool {
+	for _, o := range d.operands {
+		if o.phrase == "*" || len(o.terms) == 0 && o.back == 0 {
+			if len(v.seriesColumns()) == 0 {
+				return false
+			}
+			continue
+		}
+		if _, ok := v.resolve(o, multi); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// seriesFirst: the subjects a combination's words name are still worth
+// looking for as published series — one of them is a column or has a
+// clear candidate in view, or none has been searched for yet.
+func (v view) seriesFirst(ss []subject, freq string, multi bool, p Policy) bool {
+	searched := false
+	for _, s := range ss {
+		if _, ok := v.column(columnName(s, multi)); ok {
+			return true
+		}
+		if _, dec, _ := p.best(v, s, freq, nil); dec {
+			return true
+		}
+		searched = searched || slices.ContainsFunc(v.calls, func(c pastCall) bool {
+			q, _ := c.args["query"].(string)
+			return c.name == "search_catalog" && c.seen && strings.HasPrefix(q, s.phrase)
+		})
+	}
+	return !searched
+}

@@ -76,8 +76,12 @@ func (p Policy) decide(v view) Step {
 	subjects := slices.Clone(in.subjects)
 	derives := in.derives[:0:0]
 	for _, d := range in.derives {
-		if len(d.asSeries) > 0 {
-			if _, ok := v.resolve(d.operands[0], multi); !ok && d.operands[0].phrase != "*" && len(d.operands[0].terms) > 0 {
+		if len(d.asSeries) > 0 && !v.operandsResolve(d, multi) {
+			// What the analyst describes may be published as one series
+			// (words only, no verb; or a share, ratio or spread): look for
+			// that first; compute it from its operands only when no such
+			// series turns up.
+			if single(d.op) || v.seriesFirst(d.asSeries, freqOf(in), multi, p) {
 				for _, s := range d.asSeries {
 					if !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
 						subjects = append(subjects, s)

@@ -233,7 +233,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			continue
 		}
 		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])
-		d := derivation{op: op.op, label: labelOf(label)}
+		d := derivation{op: op.op, label: labelOf(label), asSeries: in.clauseAsSeries(clause, inherited)}
 		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 {
 			d.operands = in.operands([]string{m[ia], m[ib]}, clause)
 		} else { // "the gap between them": the two most recent columns
@@ -258,12 +258,22 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		for _, o := range c.operands {
 			phrases = append(phrases, strings.ReplaceAll(o, "{x}", x))
 		}
-		d := derivation{op: c.op, label: labelOf(m[0])}
+		d := derivation{op: c.op, label: labelOf(m[0]), asSeries: in.clauseAsSeries(clause, inherited)}
 		d.operands = in.operands(phrases, clause)
 		in.addDerivation(d)
 		return true
 	}
 	return false
+}
+
+// clauseAsSeries reads a clause as series of its own: a catalog may
+// hold what the analyst describes as arithmetic ("debt as a share of
+// GDP", "the 10-year minus 3-month spread") as one published series.
+func (in *intent) clauseAsSeries(clause string, inherited []country) []subject {
+	var probe intent
+	probe.countries = in.countries
+	probe.readSeriesClause(strings.NewReplacer(" minus ", " ", " divided by ", " ").Replace(clause), inherited)
+	return probe.subjects
 }
 
 // operands reads each phrase's words and country. A phrase that names a
