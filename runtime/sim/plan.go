@@ -53,19 +53,43 @@ func (v view) multiCountry() bool {
 	return len(seen) > 1
 }
 
-// conceptBase is the series a derived concept is computed from
-// ("inflation" → price index), when the operand names one.
+// conceptBase is the series a derived concept is computed from, when the
+// operand names one: "inflation" → price index, "core CPI inflation" →
+// core CPI price index (the operand's other words kept, the words of the
+// change itself dropped).
 func conceptBase(o operand) ([]string, bool) {
 	phrase := strings.Join(o.terms, " ")
 	for _, c := range vocab.concepts {
 		if c.op != "yoy_pct" || len(c.operands) != 1 {
 			continue
 		}
-		if m := c.re.FindString(phrase); m != "" && m == phrase {
-			return terms(c.operands[0]), true
+		loc := c.re.FindStringIndex(phrase)
+		if loc == nil {
+			continue
 		}
+		rest := terms(actionless(phrase[:loc[0]] + " " + phrase[loc[1]:]))
+		return appendNew(rest, terms(c.operands[0])...), true
 	}
 	return nil, false
+}
+
+func appendNew(list []string, items ...string) []string {
+	for _, it := range items {
+		if !slices.Contains(list, it) {
+			list = append(list, it)
+		}
+	}
+	return list
+}
+
+// namedOperands: every operand names what it is (no "them", "each").
+func namedOperands(d derivation) bool {
+	for _, o := range d.operands {
+		if o.phrase == "*" || o.back != 0 || len(o.terms) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // colCountry is the country a column's series belongs to.
@@ -180,6 +204,38 @@ func (v view) bestColumn(want []string, c country, keep func(Column) bool) (Colu
 // stands for once made.
 func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 	if slices.Contains([]string{"spread", "ratio", "share", "expression"}, d.op) {
+		if i := slices.IndexFunc(d.operands, func(o operand) bool { return o.phrase == "*" }); i >= 0 && len(d.operands) == 2 {
+			// "each one's spread over the Fed": every other column against
+			// the named one.
+			other, ok := v.resolve(d.operands[1-i], multi)
+			if !ok {
+				return nil, nil, fmt.Sprintf("I cannot tell which column %q is.", d.operands[1-i].phrase)
+			}
+			var names []string
+			for _, c := range v.seriesColumns() {
+				if c.Name == other.Name {
+					continue
+				}
+				dd := d
+				dd.operands = slices.Clone(d.operands)
+				dd.operands[i] = operand{phrase: c.Name, terms: terms(strings.ReplaceAll(c.Name, "_", " "))}
+				ins := []Column{c, other}
+				if i == 1 {
+					ins = []Column{other, c}
+				}
+				name := derivedName(dd, ins)
+				if d.label == "" || len(v.seriesColumns()) > 2 {
+					name = derivedName(derivation{op: d.op}, ins)
+				}
+				names = append(names, name)
+				if _, ok := v.column(name); ok {
+					continue
+				}
+				return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": d.op,
+					"columns": []string{ins[0].Name, ins[1].Name}, "name": name}}, nil, ""
+			}
+			return nil, names, ""
+		}
 		var ins []Column
 		for _, o := range d.operands {
 			c, ok := v.resolve(o, multi)
@@ -250,7 +306,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 func derivedName(d derivation, ins []Column) string {
 	base := strings.Join(strings.Fields(asciiWords(d.label)), "_")
 	if base == "" {
-		base = d.op + "_" + ins[0].Name + "_" + ins[1].Name
+		base = d.op + "_" + shortName(ins[0].Name) + "_" + shortName(ins[1].Name)
 	} else if cc := commonSuffix(ins); cc != "" {
 		base += "_" + cc
 	}
@@ -258,6 +314,21 @@ func derivedName(d derivation, ins []Column) string {
 		base = strings.TrimRight(base[:48], "_")
 	}
 	return base
+}
+
+// shortName is a column's first two words and its country suffix.
+func shortName(n string) string {
+	parts := strings.Split(n, "_")
+	suffix := ""
+	if len(parts) > 1 && len(parts[len(parts)-1]) == 3 {
+		suffix = parts[len(parts)-1]
+		parts = parts[:len(parts)-1]
+	}
+	parts = parts[:min(2, len(parts))]
+	if suffix != "" {
+		parts = append(parts, suffix)
+	}
+	return strings.Join(parts, "_")
 }
 
 func asciiWords(s string) string {
@@ -298,8 +369,15 @@ func (v view) matchTarget(t target, preferDerived bool, made []string) []Column 
 		if len(out) > 0 {
 			return out[len(out)-1:]
 		}
-		if len(v.columns) == 1 {
-			return v.columns
+		// What the table gained last: its newest derived column, else its
+		// newest column.
+		for i := len(v.columns) - 1; i >= 0; i-- {
+			if v.columns[i].Derived != "" {
+				return v.columns[i : i+1]
+			}
+		}
+		if len(v.columns) > 0 {
+			return v.columns[len(v.columns)-1:]
 		}
 		return nil
 	}

@@ -76,7 +76,7 @@ func (p Policy) decide(v view) Step {
 	subjects := slices.Clone(in.subjects)
 	derives := in.derives[:0:0]
 	for _, d := range in.derives {
-		if len(d.asSeries) > 0 && !v.operandsResolve(d, multi) {
+		if len(d.asSeries) > 0 && namedOperands(d) && !v.operandsResolve(d, multi) {
 			// What the analyst describes may be published as one series
 			// (words only, no verb; or a share, ratio or spread): look for
 			// that first; compute it from its operands only when no such
@@ -224,7 +224,26 @@ func (p Policy) decide(v view) Step {
 		made = append(made, cols...)
 	}
 	var cpCols []string
-	for _, t := range in.cpTargets {
+	cpTargets := in.cpTargets
+	if in.cpAll {
+		cpTargets = nil
+		cols := made
+		if len(cols) == 0 {
+			for _, c := range v.seriesColumns() {
+				cols = append(cols, c.Name)
+			}
+		}
+		for _, n := range cols {
+			if c, ok := v.column(n); ok {
+				cpCols = append(cpCols, c.Name)
+				if !v.did("find_change_points", map[string]any{"column": c.Name}) {
+					note("Looking for breaks in %s (every column asked).", c.Name)
+					return step(Call{Name: "find_change_points", Args: map[string]any{"table": v.tableOr(), "column": c.Name}})
+				}
+			}
+		}
+	}
+	for _, t := range cpTargets {
 		for _, c := range v.matchTarget(t, true, made) {
 			cpCols = append(cpCols, c.Name)
 			if !v.did("find_change_points", map[string]any{"column": c.Name}) {

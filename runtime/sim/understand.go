@@ -42,6 +42,7 @@ type derivation struct {
 	operands []operand
 	periods  int
 	label    string // the analyst's name for it ("real interest rate"), optional
+	fromConcept bool // read from a concept's name ("real rate"), not spelled out
 	// asSeries is what a derivation named only by its words ("add the
 	// percent change in consumer prices", no verb) asks for when no column
 	// holds its operand: a series saying so.
@@ -66,6 +67,7 @@ type intent struct {
 	chart         bool
 	chartTargets  []target
 	chartAll      bool
+	cpAll         bool      // breaks in every column ("any breaks in those?")
 	each          bool      // "each country's", "for every one": act per country
 	countries     []country // every country the request names or inherits
 }
@@ -87,6 +89,7 @@ var (
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
 	eachWords     = regexp.MustCompile(`\b(each|every|all three|all four|all of them|for all|per country|for both|both countries|the same (?:three|four|two|five) (?:countries|economies))\b`)
+	eachOne       = regexp.MustCompile(`^(?:and\s+)?(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country)$`)
 	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
 )
 
@@ -94,7 +97,7 @@ var (
 // countries when it names none ("for the same three countries").
 func understand(text string, earlier []string) intent {
 	var in intent
-	low := strings.ToLower(canonicalCountries(text))
+	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
 	low = in.readFrequency(low)
 	in.readYears(low)
 	inherited := lastCountries(earlier)
@@ -116,7 +119,63 @@ func understand(text string, earlier []string) intent {
 		}
 		in.readClause(sentence[start:], inherited)
 	}
+	in.dropConceptsExplained()
+	if len(in.subjects) == 0 && len(in.derives) == 0 && len(in.cpTargets) == 0 && !in.chart && in.convert == "" && len(named) > 0 && len(earlier) > 0 {
+		in.repeatFor(named, earlier)
+	}
 	return in
+}
+
+// dropConceptsExplained: a message that names a concept and spells out its
+// arithmetic ("the real rate - policy rate minus inflation") asks for one
+// derivation, the spelled-out one.
+func (in *intent) dropConceptsExplained() {
+	explicit := map[string]bool{}
+	for _, d := range in.derives {
+		if !d.fromConcept {
+			explicit[d.op] = true
+		}
+	}
+	in.derives = slices.DeleteFunc(in.derives, func(d derivation) bool { return d.fromConcept && explicit[d.op] })
+}
+
+// repeatFor reads a message that names only countries ("throw Germany in
+// too", "do the same for Brazil and Mexico") as the previous request's
+// series and derivations for those countries.
+func (in *intent) repeatFor(cs []country, earlier []string) {
+	for i := len(earlier) - 1; i >= 0; i-- {
+		prev := understand(earlier[i], earlier[:i])
+		if len(prev.subjects) == 0 && len(prev.derives) == 0 {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, s := range prev.subjects {
+			if seen[s.phrase] {
+				continue
+			}
+			seen[s.phrase] = true
+			for _, c := range cs {
+				in.subjects = append(in.subjects, subject{phrase: s.phrase, terms: s.terms, country: c})
+			}
+		}
+		in.countries = cs
+		dseen := map[string]bool{}
+		for _, d := range prev.derives {
+			key := d.op
+			for _, o := range d.operands {
+				key += "|" + o.phrase
+			}
+			if dseen[key] {
+				continue
+			}
+			dseen[key] = true
+			for i := range d.operands {
+				d.operands[i].country = country{}
+			}
+			in.addDerivation(d)
+		}
+		return
+	}
 }
 
 // canonicalCountries writes every country mention by its name, so that
@@ -194,7 +253,14 @@ func (in *intent) readClause(clause string, inherited []country) {
 			in.chartTargets = append(in.chartTargets, target{})
 			clause = chartWords.ReplaceAllString(clause, " ")
 		}
-		in.cpTargets = append(in.cpTargets, in.targetsOf(clause)...)
+		ts := in.targetsOf(clause)
+		if len(ts) == 0 && chartAllWords.MatchString(clause) {
+			in.cpAll = true
+		}
+		in.cpTargets = append(in.cpTargets, ts...)
+		if len(ts) == 0 && !in.cpAll {
+			in.cpTargets = append(in.cpTargets, target{}) // "where did it break?"
+		}
 	case chartWords.MatchString(clause) && !in.readOperation(clause, inherited):
 		in.chart = true
 		rest := chartWords.ReplaceAllString(clause, " ")
@@ -258,7 +324,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		for _, o := range c.operands {
 			phrases = append(phrases, strings.ReplaceAll(o, "{x}", x))
 		}
-		d := derivation{op: c.op, label: labelOf(m[0]), asSeries: in.clauseAsSeries(clause, inherited)}
+		d := derivation{op: c.op, label: labelOf(m[0]), asSeries: in.clauseAsSeries(clause, inherited), fromConcept: true}
 		d.operands = in.operands(phrases, clause)
 		in.addDerivation(d)
 		return true
@@ -290,13 +356,17 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		if len(cs) > 0 {
 			o.country = cs[0]
 		}
-		if len(o.terms) == 0 && backWords.MatchString(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "the "))) {
+		bare := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "the "))
+		switch {
+		case len(o.terms) == 0 && eachOne.MatchString(bare):
+			o.phrase = "*" // every column of the table
+		case len(o.terms) == 0 && backWords.MatchString(bare):
 			o.back = -1 // resolved below
 		}
 		out = append(out, o)
 	}
 	for i := range out {
-		if len(out[i].terms) == 0 && out[i].back == 0 {
+		if len(out[i].terms) == 0 && out[i].back == 0 && out[i].phrase != "*" {
 			for j := range out {
 				if j != i && len(out[j].terms) > 0 {
 					out[i].terms, out[i].phrase = out[j].terms, out[j].phrase
@@ -437,7 +507,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		fallback = []country{{}}
 	}
 	for _, p := range parts {
-		if len(p.terms) == 0 {
+		if len(p.terms) == 0 || vocab.weakOnly(p.terms) {
 			continue
 		}
 		cs := p.cs

@@ -28,6 +28,8 @@ type vocabulary struct {
 	regions    []country
 	aliases    [][2]string // lowercase alias → iso3, longest first
 	sourceHome map[string]string
+	abbrev     [][2]string // abbreviation → meaning, longest first
+	weak       map[string]bool
 }
 
 // operation is one way arithmetic between two series is said.
@@ -83,6 +85,27 @@ func loadVocabulary() (*vocabulary, error) {
 			return nil, fmt.Errorf("sim: data/sources.tsv row %d: want 2 columns", i+1)
 		}
 		v.sourceHome[r[0]] = r[1]
+	}
+	rows, err = dataLines("abbreviations.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/abbreviations.tsv row %d: want 2 columns", i+1)
+		}
+		v.abbrev = append(v.abbrev, [2]string{r[0], r[1]})
+	}
+	slices.SortStableFunc(v.abbrev, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	v.weak = map[string]bool{}
+	rows, err = dataLines("weakwords.txt")
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		for _, w := range strings.Fields(strings.Join(r, " ")) {
+			v.weak[stem(w)] = true
+		}
 	}
 	rows, err = dataLines("synonyms.tsv")
 	if err != nil {
@@ -187,6 +210,32 @@ func phraseRegexp(p string) *regexp.Regexp {
 	}
 	b.WriteString(`(?:\b|$)`)
 	return regexp.MustCompile(b.String())
+}
+
+// expandAbbreviations writes out the abbreviations of a lowercased text.
+func (v *vocabulary) expandAbbreviations(low string) string {
+	for _, a := range v.abbrev {
+		for from := 0; ; {
+			i := indexWord(low[from:], a[0])
+			if i < 0 {
+				break
+			}
+			i += from
+			low = low[:i] + a[1] + low[i+len(a[0]):]
+			from = i + len(a[1])
+		}
+	}
+	return low
+}
+
+// weakOnly: every term is a word that alone names no series.
+func (v *vocabulary) weakOnly(ts []string) bool {
+	for _, t := range ts {
+		if !v.weak[t] {
+			return false
+		}
+	}
+	return true
 }
 
 // region finds an economy that is not a country in text.
