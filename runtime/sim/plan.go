@@ -133,10 +133,19 @@ func (v view) columnScore(want []string, c Column) float64 {
 // position for "them", or — for a derived concept — the derived column
 // already made from its base.
 func (v view) resolve(o operand, multi bool) (Column, bool) {
-	series := v.seriesColumns()
+	shown := v.latestColumns()
 	if o.back > 0 {
-		if o.back <= len(series) {
-			return series[len(series)-o.back], true
+		if o.back <= len(shown) {
+			return shown[len(shown)-o.back], true
+		}
+		return Column{}, false
+	}
+	if len(o.terms) == 0 && o.country.iso3 != "" && o.phrase != "*" {
+		// "Spain minus Germany": the country's newest column.
+		for i := len(shown) - 1; i >= 0; i-- {
+			if v.colCountry(shown[i]) == o.country.iso3 {
+				return shown[i], true
+			}
 		}
 		return Column{}, false
 	}
@@ -162,6 +171,27 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 func isRate(c Candidate) bool {
 	u := strings.ToLower(c.Unit + " " + c.Title)
 	return strings.Contains(u, "percent change") || strings.Contains(u, "inflation") || strings.Contains(u, "% change")
+}
+
+// latestColumns are the columns as the analyst last saw them: a series
+// with a column derived from it is replaced by that column ("the two" after
+// "deflator growth next to CPI inflation" are the growth and the
+// inflation), in table order.
+func (v view) latestColumns() []Column {
+	var out []Column
+	for _, c := range v.columns {
+		if c.Derived != "" {
+			continue
+		}
+		cur := c
+		for _, d := range v.columns {
+			if d.Derived != "" && d.SeriesID == c.SeriesID && len(d.From) <= 1 {
+				cur = d
+			}
+		}
+		out = append(out, cur)
+	}
+	return out
 }
 
 func (v view) seriesColumns() []Column {

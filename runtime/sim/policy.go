@@ -393,6 +393,17 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 	}
 	cov := float64(matched) / float64(len(s.terms))
 	sc := cov - 0.03*float64(extra)
+	// A rate of change asked for ("inflation", "growth") is not an index
+	// level, and a level asked for is not its rate of change.
+	unit := strings.ToLower(c.Unit)
+	switch {
+	case asksRate(s) && strings.HasPrefix(unit, "index"):
+		sc -= 0.2
+	case asksRate(s) && strings.Contains(unit, "percent change"):
+		sc += 0.05
+	case asksLevel(s) && strings.Contains(unit, "percent change"):
+		sc -= 0.2
+	}
 	decidable := cov >= 0.999 || (matched >= 2 && cov >= 0.66)
 	if freq == "" {
 		sc -= 0.01 * float64(freqRank[c.Freq]) // unasked, the finer series serves more uses
@@ -406,6 +417,16 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 		}
 	}
 	return sc, decidable
+}
+
+// asksRate: the subject names a rate of change.
+func asksRate(s subject) bool {
+	return slices.ContainsFunc(s.terms, func(t string) bool { return vocab.rateWords[t] })
+}
+
+// asksLevel: the subject names a level (an index, a stock).
+func asksLevel(s subject) bool {
+	return slices.ContainsFunc(s.terms, func(t string) bool { return vocab.levelWords[t] })
 }
 
 var freqNames = map[string]string{"D": "daily", "W": "weekly", "M": "monthly", "Q": "quarterly", "S": "semiannual", "A": "annual"}

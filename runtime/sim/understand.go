@@ -34,6 +34,7 @@ type operand struct {
 	terms   []string
 	country country
 	back    int // "them", "it": the back-th most recent column (1-based), 0 when named
+	others  []country // further countries the phrase names ("China and India each as a share of the US")
 }
 
 // derivation is a column to compute.
@@ -69,12 +70,13 @@ type intent struct {
 	chartAll      bool
 	cpAll         bool      // breaks in every column ("any breaks in those?")
 	each          bool      // "each country's", "for every one": act per country
+	moreCountries []country // countries a clause names without a concept ("put Germany next to them")
 	countries     []country // every country the request names or inherits
 }
 
 var (
 	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
-	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|convert|turn|average|look|check|tell|mark)\b|,\s*(?:and\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b`)
+	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run)\b|,\s*(?:and\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b`)
 	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
 	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
 	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
@@ -120,8 +122,11 @@ func understand(text string, earlier []string) intent {
 		in.readClause(sentence[start:], inherited)
 	}
 	in.dropConceptsExplained()
-	if len(in.subjects) == 0 && len(in.derives) == 0 && len(in.cpTargets) == 0 && !in.chart && in.convert == "" && len(named) > 0 && len(earlier) > 0 {
-		in.repeatFor(named, earlier)
+	switch {
+	case len(in.subjects) == 0 && len(in.derives) == 0 && len(in.cpTargets) == 0 && !in.chart && in.convert == "" && len(named) > 0 && len(earlier) > 0:
+		in.repeatFor(named, earlier, true)
+	case len(in.moreCountries) > 0 && len(earlier) > 0:
+		in.repeatFor(in.moreCountries, earlier, false)
 	}
 	return in
 }
@@ -142,7 +147,7 @@ func (in *intent) dropConceptsExplained() {
 // repeatFor reads a message that names only countries ("throw Germany in
 // too", "do the same for Brazil and Mexico") as the previous request's
 // series and derivations for those countries.
-func (in *intent) repeatFor(cs []country, earlier []string) {
+func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
 	for i := len(earlier) - 1; i >= 0; i-- {
 		prev := understand(earlier[i], earlier[:i])
 		if len(prev.subjects) == 0 && len(prev.derives) == 0 {
@@ -157,6 +162,9 @@ func (in *intent) repeatFor(cs []country, earlier []string) {
 			for _, c := range cs {
 				in.subjects = append(in.subjects, subject{phrase: s.phrase, terms: s.terms, country: c})
 			}
+		}
+		if !derivations {
+			return
 		}
 		in.countries = cs
 		dseen := map[string]bool{}
@@ -353,8 +361,11 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		p = strings.TrimSpace(deriveVerb.ReplaceAllString(p, " "))
 		cs, rest := findCountries(p)
 		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest)}
+		if vocab.weakOnly(o.terms) {
+			o.terms = nil
+		}
 		if len(cs) > 0 {
-			o.country = cs[0]
+			o.country, o.others = cs[0], cs[1:]
 		}
 		bare := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "the "))
 		switch {
@@ -404,6 +415,17 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 // addDerivation records a derivation; with several countries and operands
 // that name none, one per country.
 func (in *intent) addDerivation(d derivation) {
+	for i, o := range d.operands {
+		if len(o.others) > 0 {
+			for _, c := range append([]country{o.country}, o.others...) {
+				dc := d
+				dc.operands = slices.Clone(d.operands)
+				dc.operands[i].country, dc.operands[i].others = c, nil
+				in.addDerivation(dc)
+			}
+			return
+		}
+	}
 	cs := in.countries
 	named := false
 	for _, o := range d.operands {
@@ -505,6 +527,10 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 	}
 	if len(fallback) == 0 {
 		fallback = []country{{}}
+	}
+	concept := slices.ContainsFunc(parts, func(p part) bool { return len(p.terms) > 0 && !vocab.weakOnly(p.terms) })
+	if !concept {
+		in.moreCountries = append(in.moreCountries, all...)
 	}
 	for _, p := range parts {
 		if len(p.terms) == 0 || vocab.weakOnly(p.terms) {

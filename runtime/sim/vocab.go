@@ -30,6 +30,8 @@ type vocabulary struct {
 	sourceHome map[string]string
 	abbrev     [][2]string // abbreviation → meaning, longest first
 	weak       map[string]bool
+	rateWords  map[string]bool // words that name a rate of change
+	levelWords map[string]bool // words that name a level
 }
 
 // operation is one way arithmetic between two series is said.
@@ -107,6 +109,23 @@ func loadVocabulary() (*vocabulary, error) {
 			v.weak[stem(w)] = true
 		}
 	}
+	v.rateWords, v.levelWords = map[string]bool{}, map[string]bool{}
+	rows, err = dataLines("measures.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 2 || r[0] != "rate" && r[0] != "level" {
+			return nil, fmt.Errorf("sim: data/measures.tsv row %d: want rate or level, and words", i+1)
+		}
+		for _, w := range strings.Fields(r[1]) {
+			if r[0] == "rate" {
+				v.rateWords[stem(w)] = true
+			} else {
+				v.levelWords[stem(w)] = true
+			}
+		}
+	}
 	rows, err = dataLines("synonyms.tsv")
 	if err != nil {
 		return nil, err
@@ -180,6 +199,16 @@ func loadVocabulary() (*vocabulary, error) {
 			v.aliases = append(v.aliases, [2]string{strings.ToLower(a), r[0]})
 		}
 	}
+	rows, err = dataLines("institutions.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/institutions.tsv row %d: want alias and code", i+1)
+		}
+		v.aliases = append(v.aliases, [2]string{r[0], r[1]})
+	}
 	slices.SortStableFunc(v.aliases, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
 	return v, nil
 }
@@ -238,20 +267,18 @@ func (v *vocabulary) weakOnly(ts []string) bool {
 	return true
 }
 
-// region finds an economy that is not a country in text.
-func (v *vocabulary) region(iso3 string) (country, bool) {
+// region is an economy by code: a region of regions.tsv, or a country.
+func (v *vocabulary) region(code string) (country, bool) {
 	for _, r := range v.regions {
-		if r.iso3 == iso3 {
+		if r.iso3 == code {
 			return r, true
 		}
+	}
+	if c, ok := countries.Lookup(code); ok {
+		return country{c.ISO3, c.Name}, true
 	}
 	return country{}, false
 }
 
 // countryOf maps a catalog country field to a country, for regions too.
-func countryOf(code string) (country, bool) {
-	if c, ok := countries.Lookup(code); ok {
-		return country{c.ISO3, c.Name}, true
-	}
-	return vocab.region(strings.ToUpper(code))
-}
+func countryOf(code string) (country, bool) { return vocab.region(strings.ToUpper(code)) }
