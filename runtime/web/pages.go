@@ -104,7 +104,8 @@ type page struct {
 	Nav    string // the section the page belongs to: search, browse, chat
 	CSRF   string
 	Footer string
-	Query  string // the search box's text
+	Query   string // the search box's text
+	NoQuick bool   // the page has its own search box
 	Head   template.HTML
 	Body   any
 }

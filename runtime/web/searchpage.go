@@ -105,7 +105,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	pg := s.page(r, "Search", "search", v)
-	pg.Query = f.Q
+	pg.Query, pg.NoQuick = f.Q, true
 	if f.Q != "" {
 		pg.Title = f.Q + " — search"
 	}

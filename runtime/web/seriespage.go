@@ -102,7 +102,7 @@ func spanText(a, b string) string {
 	if a == "" && b == "" {
 		return ""
 	}
-	return a + " – " + b
+	return funcs["span"].(func(a, b string) string)(a, b)
 }
 
 // svgHead matches what precedes the root element of an SVG file.
