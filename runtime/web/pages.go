@@ -100,14 +100,14 @@ func loadPages() (*pages, error) {
 
 // page is what the layout renders around a page's body.
 type page struct {
-	Title  string
-	Nav    string // the section the page belongs to: search, browse, chat
-	CSRF   string
-	Footer string
+	Title   string
+	Nav     string // the section the page belongs to: search, browse, chat
+	CSRF    string
+	Footer  string
 	Query   string // the search box's text
 	NoQuick bool   // the page has its own search box
-	Head   template.HTML
-	Body   any
+	Head    template.HTML
+	Body    any
 }
 
 // render writes a whole page, or one of its named templates when
