@@ -113,6 +113,12 @@ func serve(c *cli.Context) error {
 		return fmt.Errorf("open search: %w", err)
 	}
 	defer eng.Close()
+	// One search before listening: the first query of an engine reads
+	// what later ones find in memory (seconds at 365,000 rows), and the
+	// first analyst should not wait for it.
+	if _, err := eng.Search(c.Context, search.Request{Query: "unemployment rate", Limit: 1}); err != nil {
+		return fmt.Errorf("open search: %w", err)
+	}
 	cfg := web.Config{Catalog: cat, Search: eng, WorkDir: c.String("out"), Hosts: hosts, Token: token,
 		MaxSessions: c.Int("max-sessions"), Version: version,
 		Logf: func(f string, a ...any) { fmt.Fprintf(c.App.ErrWriter, "sextant serve: "+f+"\n", a...) }}
