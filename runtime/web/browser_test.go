@@ -273,6 +273,9 @@ func TestBrowserChatTurnWithTheSimulatedAnalyst(t *testing.T) {
 	}
 	b.shot("1280")
 	b.noOverflow("chat at 1280 px")
+	b.run("open steps", chromedp.Click(chromedp.CSS("#turn-1 .steps-box > summary")),
+		chromedp.WaitVisible(chromedp.CSS("#turn-1-steps li.step.tool")))
+	b.shot("1280-steps")
 	b.width(800)
 	b.shot("800")
 	b.noOverflow("chat at 800 px")

@@ -92,10 +92,16 @@ func (s *Server) handleChatNew(w http.ResponseWriter, r *http.Request) {
 	cs, err := s.newSession(clientOf(r))
 	s.mu.Lock()
 	s.pending--
-	if err == nil {
+	closed := s.closed
+	if err == nil && !closed {
 		s.sessions[cs.id] = cs
 	}
 	s.mu.Unlock()
+	if err == nil && closed { // the server closed while the session opened
+		_ = cs.close()
+		s.pages.fail(w, r, http.StatusServiceUnavailable, "Shutting down", "The server is shutting down.")
+		return
+	}
 	if err != nil {
 		s.cfg.Logf("new session: %v", err)
 		s.pages.fail(w, r, http.StatusInternalServerError, "Session not opened", err.Error())
