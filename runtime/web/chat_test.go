@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sextant-dev/sextant/runtime/web"
 )
 
 var chartImg = regexp.MustCompile(`<img src="(/chat/[0-9a-f]{32}/files/[^"]+\.svg)"`)
@@ -176,5 +178,23 @@ func TestChatStreamsStepsAsTheyHappen(t *testing.T) {
 	if steps < 4 || !strings.Contains(last, `<table class="preview">`) || !strings.Contains(last, "<img src=") {
 		t.Errorf("%d step events; the final turn has a preview %v and a chart %v", steps,
 			strings.Contains(last, `<table class="preview">`), strings.Contains(last, "<img src="))
+	}
+}
+
+// Without a model the workbench still searches and browses; the chat page
+// says how to turn chat on.
+func TestChatOffWithoutAModel(t *testing.T) {
+	ts, _, _ := newServer(t, demoBundle(t), func(c *web.Config) { c.Model = nil })
+	b := newBrowser(t, ts)
+	code, body := b.get("/chat")
+	if code != http.StatusOK || !strings.Contains(body, "Chat is off") || !strings.Contains(body, "--llm sim") {
+		t.Errorf("/chat without a model: %d", code)
+	}
+	resp, body := b.post("/chat", url.Values{"csrf": {b.csrfFrom("/search")}})
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "--llm") {
+		t.Errorf("POST /chat without a model: %s", resp.Status)
+	}
+	if code, _ := b.get("/search?q=US+unemployment+rate"); code != http.StatusOK {
+		t.Errorf("search without a model: %d", code)
 	}
 }

@@ -201,10 +201,21 @@ var csrfInput = regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`)
 // csrf reads the CSRF token from the chat page's form.
 func (b *browser) csrf() string {
 	b.t.Helper()
-	_, body := b.get("/chat")
+	return b.csrfFrom("/chat")
+}
+
+var csrfAttr = regexp.MustCompile(`data-csrf="([0-9a-f]+)"`)
+
+// csrfFrom reads the CSRF token any page carries (the body's data-csrf).
+func (b *browser) csrfFrom(path string) string {
+	b.t.Helper()
+	_, body := b.get(path)
 	m := csrfInput.FindStringSubmatch(body)
 	if m == nil {
-		b.t.Fatalf("no csrf field on /chat:\n%s", body)
+		m = csrfAttr.FindStringSubmatch(body)
+	}
+	if m == nil {
+		b.t.Fatalf("no csrf token on %s:\n%.500s", path, body)
 	}
 	return m[1]
 }
