@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sextant-dev/sextant/runtime/llm"
 	"github.com/sextant-dev/sextant/runtime/web"
 )
 
@@ -196,5 +197,52 @@ func TestChatOffWithoutAModel(t *testing.T) {
 	}
 	if code, _ := b.get("/search?q=US+unemployment+rate"); code != http.StatusOK {
 		t.Errorf("search without a model: %d", code)
+	}
+}
+
+// slowModel holds each model call until released, so a test can see a
+// turn while it runs.
+type slowModel struct {
+	llm.Model
+	release chan struct{}
+}
+
+func (m slowModel) Generate(ctx context.Context, req llm.Request) (llm.Response, error) {
+	select {
+	case <-m.release:
+	case <-ctx.Done():
+		return llm.Response{}, ctx.Err()
+	}
+	return m.Model.Generate(ctx, req)
+}
+
+// While a turn runs, the page without JavaScript refreshes itself and
+// offers to stop the turn; stopping it ends the turn and says so.
+func TestRunningTurnRefreshesAndStops(t *testing.T) {
+	release := make(chan struct{})
+	ts, _, _ := newServer(t, demoBundle(t), func(c *web.Config) { c.Model = slowModel{Model: c.Model, release: release} })
+	b := newBrowser(t, ts)
+	sid := b.startChat(chartQuestion)
+	release <- struct{}{} // the first model call goes through; the second waits
+	_, page := b.get("/chat/" + sid)
+	if !strings.Contains(page, `<noscript><meta http-equiv="refresh" content="2"></noscript>`) {
+		t.Error("a running turn's page does not refresh itself without JavaScript")
+	}
+	if !strings.Contains(page, `id="stop"`) || strings.Contains(page, `id="stop" formaction="/chat/`+sid+`/stop" formnovalidate class="secondary" hidden`) {
+		t.Error("no visible stop button while the turn runs")
+	}
+	if resp, _ := b.post("/chat/"+sid+"/ask", url.Values{"message": {"another"}}); resp.StatusCode != http.StatusConflict {
+		t.Errorf("ask while running: %s", resp.Status)
+	}
+	if resp, _ := b.post("/chat/"+sid+"/stop", url.Values{}); resp.StatusCode != http.StatusSeeOther {
+		t.Errorf("stop: %s", resp.Status)
+	}
+	st := b.waitTurn(sid, time.Minute)
+	if !strings.Contains(st, `"error":"stopped"`) {
+		t.Errorf("stopped turn: %s", st)
+	}
+	_, page = b.get("/chat/" + sid)
+	if strings.Contains(page, `http-equiv="refresh"`) || !strings.Contains(page, "The turn failed: stopped") {
+		t.Error("the finished page still refreshes, or does not say the turn was stopped")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -23,7 +24,16 @@ func TestLoadTwentyConcurrentChatSessions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("load test: skipped with -short")
 	}
-	ts, _, _ := newServer(t, demoBundle(t), nil)
+	bundle := demoBundle(t)
+	if os.Getenv("SEXTANT_LOAD_BUNDLE") == "shared-all" { // the figure at catalog scale, on request
+		bundle = sharedAll(t)
+	}
+	ts, _, _ := newServer(t, bundle, nil)
+	// As sextant serve does before it listens: the engine's first query
+	// reads what later ones find in memory.
+	if code, _ := newBrowser(t, ts).get("/search?q=unemployment+rate&limit=1"); code != http.StatusOK {
+		t.Fatalf("warm-up search: %d", code)
+	}
 	questions := []string{chartQuestion, "Draw a chart of everything in the table."}
 	var (
 		mu        sync.Mutex
