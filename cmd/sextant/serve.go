@@ -25,7 +25,7 @@ func serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "serve the analyst's workbench in a browser: search, browse, series pages and chat, offline",
-		UsageText: `sextant serve -b BUNDLE [--llm URL|sim] [--model NAME] [--addr 127.0.0.1:8080] [--token T] [--out DIR]
+		UsageText: `sextant serve -b BUNDLE [--llm URL|sim] [--model NAME] [--addr 127.0.0.1:8080] [--token T] [--out DIR] [--max-sessions N]
 
 Opens the bundle and its search engine once and serves many browser sessions:
 /search?q=... (results grouped by heading, filters as query parameters),
