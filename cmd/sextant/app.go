@@ -29,6 +29,7 @@ func newApp() *cli.App {
 			changepointsCommand(),
 			chartCommand(),
 			searchCommand(),
+			serveCommand(),
 		},
 		HideHelpCommand: false,
 		ExitErrHandler:  func(*cli.Context, error) {}, // main maps errors to exit codes
