@@ -222,3 +222,15 @@ func editManifest(dir string, edit func(map[string]any)) error {
 	b, _ = json.Marshal(m)
 	return os.WriteFile(p, b, 0o644)
 }
+
+func TestOpenThroughASymlink(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "b")
+	buildSample(t, dir)
+	link := filepath.Join(t.TempDir(), "current")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if _, err := Open(link, OpenOptions{}); err != nil {
+		t.Errorf("open through a link: %v", err)
+	}
+}

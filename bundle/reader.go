@@ -47,6 +47,8 @@ func Open(path string, opts OpenOptions) (*Bundle, error) {
 			return nil, err
 		}
 		path = dir
+	} else if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // a bundle reached through a link is checked where it is
 	}
 	m, err := ReadManifest(path)
 	if err != nil {
