@@ -463,7 +463,9 @@ func (v view) browseFor(s subject, freq string) (browseArgs, bool) {
 }
 
 // single: a one-column op.
-func single(op string) bool { return !slices.Contains([]string{"spread", "ratio", "share", "expression"}, op) }
+func single(op string) bool {
+	return !slices.Contains([]string{"spread", "ratio", "share", "expression"}, op)
+}
 
 func freqOf(in intent) string { return in.freq }
 

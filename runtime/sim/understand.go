@@ -33,17 +33,17 @@ type operand struct {
 	phrase  string
 	terms   []string
 	country country
-	back    int // "them", "it": the back-th most recent column (1-based), 0 when named
+	back    int       // "them", "it": the back-th most recent column (1-based), 0 when named
 	others  []country // further countries the phrase names ("China and India each as a share of the US")
 }
 
 // derivation is a column to compute.
 type derivation struct {
-	op       string // a single-column op or spread, ratio, share
-	operands []operand
-	periods  int
-	label    string // the analyst's name for it ("real interest rate"), optional
-	fromConcept bool // read from a concept's name ("real rate"), not spelled out
+	op          string // a single-column op or spread, ratio, share
+	operands    []operand
+	periods     int
+	label       string // the analyst's name for it ("real interest rate"), optional
+	fromConcept bool   // read from a concept's name ("real rate"), not spelled out
 	// asSeries is what a derivation named only by its words ("add the
 	// percent change in consumer prices", no verb) asks for when no column
 	// holds its operand: a series saying so.
