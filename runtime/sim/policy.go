@@ -278,8 +278,8 @@ func (p Policy) decide(v view) Step {
 					add(c)
 				}
 				if len(cpCols) == 0 {
-					for _, c := range made {
-						add(c)
+					for _, c := range v.matchTarget(t, true, made) {
+						add(c.Name)
 					}
 				}
 				continue

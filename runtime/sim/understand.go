@@ -228,6 +228,13 @@ func (in *intent) readFrequency(low string) string {
 	return low
 }
 
+// datePhrase is a date as analysts write one: "January 2020", "the end
+// of 2023", "2010Q1", "2000 onwards". Its year bounds the table; the
+// phrase names no series.
+var datePhrase = regexp.MustCompile(`\b(?:(?:from|since|to|until|till|through|thru|up to|starting(?: in)?|beginning(?: in)?)\s+)?(?:the\s+)?(?:(?:start|beginning|end|middle|mid|first half|second half)\s+of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:\d{4})(?:\s*[-/]?\s*q[1-4]|m\d{1,2}|-\d{2})?(?:\s+(?:onwards?|on|and later|to date|to the latest|to now|to present))?\b`)
+
+var relativeSpan = regexp.MustCompile(`\b(?:over|for|in)?\s*the\s+(?:past|last)\s+(\w+)\s+years\b|\b(?:to|until)\s+(?:the\s+)?(?:latest|present|now|today|date)\b`)
+
 func (in *intent) readYears(low string) {
 	switch {
 	case betweenYears.MatchString(low):
@@ -246,7 +253,35 @@ func (in *intent) readYears(low string) {
 			in.to = m[1]
 		}
 	}
+	// Dates written with months or period ends ("from January 2020 to the
+	// end of 2023").
+	var years []string
+	var toMarks []bool
+	for _, m := range datePhrase.FindAllString(low, -1) {
+		y := fourDigits.FindString(m)
+		if y == "" || !isYear(y) {
+			continue
+		}
+		years = append(years, y)
+		toMarks = append(toMarks, strings.HasPrefix(m, "to ") || strings.HasPrefix(m, "until") || strings.HasPrefix(m, "through") ||
+			strings.HasPrefix(m, "thru") || strings.HasPrefix(m, "up to") || strings.Contains(m, "end of"))
+	}
+	switch {
+	case len(years) >= 2:
+		if in.from == "" {
+			in.from = years[0]
+		}
+		if in.to == "" {
+			in.to = years[len(years)-1]
+		}
+	case len(years) == 1 && toMarks[0] && in.to == "":
+		in.to = years[0]
+	case len(years) == 1 && !toMarks[0] && in.from == "":
+		in.from = years[0]
+	}
 }
+
+var fourDigits = regexp.MustCompile(`\d{4}`)
 
 func (in *intent) readClause(clause string, inherited []country) {
 	clause = strings.TrimSpace(clause)
@@ -277,10 +312,7 @@ func (in *intent) readClause(clause string, inherited []country) {
 		case chartAllWords.MatchString(rest) && len(ts) <= 1:
 			in.chartAll = true
 		case len(ts) == 0:
-			in.chartAll = len(in.cpTargets) == 0
-			if !in.chartAll {
-				in.chartTargets = append(in.chartTargets, target{})
-			}
+			in.chartTargets = append(in.chartTargets, target{}) // "chart it": what the request made or found last
 		}
 		in.chartTargets = append(in.chartTargets, ts...)
 	case in.readOperation(clause, inherited):
@@ -487,6 +519,8 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 	clause = untilYear.ReplaceAllString(clause, " ")
 	clause = betweenYears.ReplaceAllString(clause, " ")
 	clause = yearRange.ReplaceAllString(clause, " ")
+	clause = datePhrase.ReplaceAllString(clause, " ")
+	clause = relativeSpan.ReplaceAllString(clause, " ")
 	type part struct {
 		terms []string
 		cs    []country
