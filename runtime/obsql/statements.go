@@ -12,11 +12,11 @@ import (
 // fixed fragments and the configured names (quoted as identifiers) or query
 // (used as a subquery); everything a caller varies is a $n argument.
 type statements struct {
-	from              string // FROM … AS o
-	series, date, val string // quoted column references
-	observed          string // the value is present
-	points            [4]string          // by bound mask
-	periods           map[string]string  // by periodKey
+	from              string            // FROM … AS o
+	series, date, val string            // quoted column references
+	observed          string            // the value is present
+	points            [4]string         // by bound mask
+	periods           map[string]string // by periodKey
 	inventory         string
 }
 
