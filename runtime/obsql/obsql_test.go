@@ -77,7 +77,6 @@ func (m rowsMap) Resolve(id string) (bundle.SeriesRow, error) {
 	return bundle.SeriesRow{}, fmt.Errorf("unknown %s", id)
 }
 
-
 func testServer(t *testing.T) *pgtest.Server {
 	t.Helper()
 	s := pgtest.Start(t)
