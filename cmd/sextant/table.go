@@ -93,13 +93,14 @@ func loadTable(c *cli.Context, ids []string) (*analysis.Table, error) {
 	if err != nil {
 		return nil, usageError("--to: %v", err)
 	}
-	cat, err := openBundle(c)
+	_, store, err := openStore(c)
 	if err != nil {
 		return nil, err
 	}
-	t, err := analysis.BuildTable(c.Context, cat, analysis.TableSpec{IDs: ids, Frequency: freq, From: from, To: to})
+	defer store.Close()
+	t, err := analysis.BuildTable(c.Context, store, analysis.TableSpec{IDs: ids, Frequency: freq, From: from, To: to})
 	if err != nil {
-		return nil, inputError(wire.ExplainNoData(err, cat, ids, c.String("from"), c.String("to")))
+		return nil, inputError(wire.ExplainNoData(err, store, ids, c.String("from"), c.String("to")))
 	}
 	return t, nil
 }
