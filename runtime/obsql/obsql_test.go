@@ -57,13 +57,16 @@ func TestStatementsQuoteNames(t *testing.T) {
 	if !strings.HasPrefix(st.from, `FROM "lake"."obs""; DROP TABLE x; --" AS o`) {
 		t.Errorf("from: %s", st.from)
 	}
-	sql := st.periods[periodKey(analysis.Annual, analysis.AggLast, hasFrom|hasTo)]
+	sql, ok := st.periods(analysis.Daily, analysis.Annual, analysis.AggLast, hasFrom|hasTo)
+	if !ok {
+		t.Fatal("no statement for daily to annual")
+	}
 	for _, want := range []string{`o."series id" = $1`, `o."date" >= $2`, `o."date" < $3`, "GROUP BY 1", "ORDER BY o.\"date\" DESC"} {
 		if !strings.Contains(sql, want) {
 			t.Errorf("statement lacks %q: %s", want, sql)
 		}
 	}
-	if sql := st.points[hasTo]; !strings.Contains(sql, `o."date" < $2`) || strings.Contains(sql, "$3") {
+	if sql := st.points(analysis.Monthly, hasTo); !strings.Contains(sql, `o."date" < $2::date + interval '1 month'`) || strings.Contains(sql, "$3") {
 		t.Errorf("to-only bounds numbered wrong: %s", sql)
 	}
 }

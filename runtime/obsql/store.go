@@ -41,7 +41,7 @@ type Stats struct {
 // safe for concurrent use; Close releases the pool.
 type Store struct {
 	cfg  Config
-	st   statements
+	st   *statements
 	rows Rows
 	logf func(string, ...any)
 
@@ -244,7 +244,7 @@ func (s *Store) Points(ctx context.Context, sr analysis.Series, from, to time.Ti
 func (s *Store) points(ctx context.Context, sr analysis.Series, native string, from, to time.Time) ([]analysis.Point, error) {
 	mask, args := boundArgs(native, from, to)
 	var out []analysis.Point
-	err := s.query(ctx, s.st.points[mask], args, func(r pgx.Rows) error {
+	err := s.query(ctx, s.st.points(sr.Frequency, mask), args, func(r pgx.Rows) error {
 		var p analysis.Point
 		if err := r.Scan(&p.Date, &p.Value); err != nil {
 			return err
@@ -264,7 +264,7 @@ func (s *Store) Periods(ctx context.Context, sr analysis.Series, q analysis.Peri
 		return nil, err
 	}
 	mask, args := boundArgs(native, q.From, q.To)
-	sql, ok := s.st.periods[periodKey(q.Frequency, q.Method, mask)]
+	sql, ok := s.st.periods(sr.Frequency, q.Frequency, q.Method, mask)
 	if !ok {
 		return nil, fmt.Errorf("%w: cannot aggregate to frequency %q with method %q in SQL", analysis.ErrBadSpec, q.Frequency, q.Method)
 	}
