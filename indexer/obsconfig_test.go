@@ -88,3 +88,18 @@ func TestLinkSQLUnreachable(t *testing.T) {
 		t.Errorf("unreachable at build: %v", err)
 	}
 }
+
+func TestSpacingFrequency(t *testing.T) {
+	for c, want := range map[obsql.Coverage]string{
+		{Count: 711, Start: "1966-01-01", End: "2025-03-01"}:  "M",
+		{Count: 100, Start: "1871-01-01", End: "1970-01-01"}:  "A",
+		{Count: 5264, Start: "2000-01-03", End: "2020-12-31"}: "D",
+		{Count: 40, Start: "2010-01-01", End: "2019-10-01"}:   "Q",
+		{Count: 2, Start: "2010-01-01", End: "2010-03-11"}:    "",
+		{Count: 1, Start: "2010-01-01", End: "2010-01-01"}:    "",
+	} {
+		if got := string(spacingFrequency(c)); got != want {
+			t.Errorf("%+v: %q, want %q", c, got, want)
+		}
+	}
+}

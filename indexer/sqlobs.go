@@ -3,8 +3,10 @@ package indexer
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/runtime/obsql"
 )
 
@@ -42,6 +44,9 @@ func linkSQL(ctx context.Context, cfgs []obsql.Config, rows []bundle.SeriesRow, 
 			r := &rows[at[k]]
 			r.ObsCount = int32(min(c.Count, 1<<31-1))
 			r.ObsStart, r.ObsEnd = c.Start, c.End
+			if r.Frequency == "" {
+				r.Frequency = string(spacingFrequency(c))
+			}
 		}
 		logf("sql observations %s: the database has %d of the %d %s rows without file observations", cfg.Name, len(have), len(natives), cfg.Namespace)
 		out = append(out, bundle.SourceInfo{Name: cfg.Name, Kind: obsql.Kind, Role: "observations", Rows: len(have), Backend: raw})
@@ -59,4 +64,33 @@ func inventory(ctx context.Context, cfg obsql.Config, natives []string) (map[str
 		return map[string]obsql.Coverage{}, s.Ping(ctx)
 	}
 	return s.Inventory(ctx, natives)
+}
+
+// spacingFrequency guesses the frequency of a series the catalog gives none
+// for from the mean spacing of its dates (the database is asked for counts
+// and ends only, not every date); "" when it fits none.
+func spacingFrequency(c obsql.Coverage) catalogsrc.Frequency {
+	a, err1 := time.Parse(time.DateOnly, c.Start)
+	b, err2 := time.Parse(time.DateOnly, c.End)
+	if err1 != nil || err2 != nil || c.Count < 2 {
+		return catalogsrc.Unknown
+	}
+	gap := b.Sub(a).Hours() / 24 / float64(c.Count-1)
+	switch {
+	case gap <= 4:
+		return catalogsrc.Daily
+	case gap >= 6 && gap <= 8:
+		return catalogsrc.Weekly
+	case gap >= 13 && gap <= 16:
+		return catalogsrc.Biweekly
+	case gap >= 28 && gap <= 31.5:
+		return catalogsrc.Monthly
+	case gap >= 89 && gap <= 93:
+		return catalogsrc.Quarterly
+	case gap >= 180 && gap <= 185:
+		return catalogsrc.Semiannual
+	case gap >= 364 && gap <= 367:
+		return catalogsrc.Annual
+	}
+	return catalogsrc.Unknown
 }
