@@ -35,3 +35,5 @@ func openStore(c *cli.Context) (*catalog.Catalog, *obsql.Routed, error) {
 	}
 	return cat, store, nil
 }
+
+var _ obsql.Bundled = (*catalog.Catalog)(nil)

@@ -8,17 +8,14 @@ import (
 
 	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/runtime/analysis"
-	"github.com/sextant-dev/sextant/runtime/catalog"
 )
 
-// Bundled is the bundle's own store and catalog: runtime/catalog's Catalog.
+// Bundled is the bundle's own store and catalog (runtime/catalog's Catalog).
 type Bundled interface {
 	analysis.Store
 	Rows
 	Observations(id string) ([]bundle.ObservationRow, error)
 }
-
-var _ Bundled = (*catalog.Catalog)(nil)
 
 // Routed is the analysis store of a bundle whose manifest names SQL
 // backends: a series is read from the bundle when the bundle holds its
