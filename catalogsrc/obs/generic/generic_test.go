@@ -287,3 +287,25 @@ func TestMissingColumnAndBadSpec(t *testing.T) {
 		}
 	}
 }
+
+// Any text parses to a valid date at a known grain, or fails; it never panics.
+func FuzzParseDate(f *testing.F) {
+	for _, s := range []string{"2023", "2023-05", "2023M05", "2023-05-31", "2023-Q3", "2021-W01", "2020W53", "2023-W", "9999-W99", "1000-W01", "2999-W52", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := parseDate(s)
+		if err != nil {
+			return
+		}
+		if rank[d.grain] == 0 && d.grain != catalogsrc.Daily {
+			t.Errorf("%q: grain %q", s, d.grain)
+		}
+		if d.grain == catalogsrc.Weekly && d.t.Weekday() != 1 {
+			t.Errorf("%q: week starts %s", s, d.t.Weekday())
+		}
+		if y := d.t.Year(); y < 1000 || y > 2999 {
+			t.Errorf("%q: year %d", s, y)
+		}
+	})
+}

@@ -29,7 +29,11 @@ func parseDate(text string) (date, error) {
 		if !ok1 || !ok2 || len(wk) != 2 || week < 1 || week > isoWeeks(year) || year < obs.MinYear || year > obs.MaxYear {
 			return date{}, fmt.Errorf("%w %q: week must be W01–W%02d", obs.ErrBadDate, obs.Truncate(text), isoWeeks(year))
 		}
-		return date{t: isoMonday(year, week), grain: catalogsrc.Weekly, text: s}, nil
+		monday := isoMonday(year, week)
+		if monday.Year() < obs.MinYear {
+			return date{}, fmt.Errorf("%w %q: the week starts before %d", obs.ErrBadDate, obs.Truncate(text), obs.MinYear)
+		}
+		return date{t: monday, grain: catalogsrc.Weekly, text: s}, nil
 	}
 	p, err := obs.ParsePeriod(s)
 	if err != nil {
