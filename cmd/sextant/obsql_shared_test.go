@@ -319,9 +319,13 @@ func BenchmarkTable20Monthly50Years(b *testing.B) {
 			name  string
 			store analysis.Store
 		}{{"bundle", files}, {"sql", routed}} {
+			spec := analysis.TableSpec{IDs: ids, Frequency: f, From: from, To: to}
+			if _, err := analysis.BuildTable(ctx, s.store, spec); err != nil { // the bundle loads its observations once, the pool connects
+				b.Fatal(err)
+			}
 			b.Run(fmt.Sprintf("%s/%s", f, s.name), func(b *testing.B) {
 				for b.Loop() {
-					t, err := analysis.BuildTable(ctx, s.store, analysis.TableSpec{IDs: ids, Frequency: f, From: from, To: to})
+					t, err := analysis.BuildTable(ctx, s.store, spec)
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -140,8 +140,9 @@ func (s *Store) unavailable(err error) error {
 }
 
 // query runs one parameterised statement in a read-only transaction and
-// calls scan for every row.
-func (s *Store) query(ctx context.Context, sql string, args []any, scan func(pgx.Rows) error) error {
+// calls scan for every row. BEGIN READ ONLY, the statement and COMMIT go
+// in one pipelined batch: one round trip to the server.
+func (s *Store) query(ctx context.Context, sql string, args []any, scan func(pgx.Rows) error) (err error) {
 	pool, err := s.connect()
 	if err != nil {
 		return err
@@ -152,13 +153,26 @@ func (s *Store) query(ctx context.Context, sql string, args []any, scan func(pgx
 		}
 		return s.unavailable(err)
 	}
-	tx, err := pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
+	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return fail(err)
 	}
-	defer func() { _ = tx.Rollback(ctx) }()
+	defer conn.Release()
 	s.statements.Add(1)
-	rows, err := tx.Query(ctx, sql, args...)
+	var b pgx.Batch
+	b.Queue("BEGIN READ ONLY")
+	b.Queue(sql, args...)
+	b.Queue("COMMIT")
+	br := conn.SendBatch(ctx, &b)
+	defer func() {
+		if cerr := br.Close(); cerr != nil && err == nil {
+			err = fail(cerr)
+		}
+	}()
+	if _, err := br.Exec(); err != nil {
+		return fail(err)
+	}
+	rows, err := br.Query()
 	if err != nil {
 		return fail(err)
 	}
@@ -176,7 +190,7 @@ func (s *Store) query(ctx context.Context, sql string, args []any, scan func(pgx
 		return fail(err)
 	}
 	s.logf("obsql %s: %s [%d rows]", s.cfg.Name, sql, n)
-	if err := tx.Commit(ctx); err != nil {
+	if _, err := br.Exec(); err != nil {
 		return fail(err)
 	}
 	return nil
