@@ -166,6 +166,19 @@ func TestPostgres(t *testing.T) {
 		}
 	})
 
+	t.Run("configured query with a comment", func(t *testing.T) {
+		q, err := New(Config{Name: "q", Namespace: "x", DSN: s.DSN, Columns: Columns{"k", "d", "v"},
+			Query: "SELECT series_id AS k, obs_date AS d, value AS v FROM obs -- the bank's view"}, st.rows, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer q.Close()
+		sr, err := q.Series(ctx, "x:MONTHLY")
+		if err != nil || len(sr.Points) != 24 {
+			t.Errorf("series through a query: %d points, %v", len(sr.Points), err)
+		}
+	})
+
 	t.Run("read-only", func(t *testing.T) {
 		err := st.query(ctx, "INSERT INTO obs VALUES ('X', '2020-01-01', 1)", nil, func(pgx.Rows) error { return nil })
 		if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "read-only") {

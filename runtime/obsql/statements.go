@@ -67,7 +67,7 @@ func newStatements(c Config) *statements {
 	if c.Table != "" {
 		st.from = "FROM " + quoteName(c.Table) + " AS o"
 	} else {
-		st.from = "FROM (" + c.Query + ") AS o"
+		st.from = "FROM (\n" + c.Query + "\n) AS o" // own lines: a trailing -- comment in the query ends there
 	}
 	col := func(name string) string { return "o." + pgx.Identifier{name}.Sanitize() }
 	st.series, st.date, st.val = col(c.Columns.Series), col(c.Columns.Date), col(c.Columns.Value)
