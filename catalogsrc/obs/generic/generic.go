@@ -21,7 +21,7 @@
 // (csv|tsv|jsonl|parquet, else from the extension); options.frequency (D, W,
 // M, Q, S, A), options.missing (comma-separated texts meaning no value,
 // besides "", ".", NA, NaN, n/a, null), options.delimiter, options.encoding.
-// In Parquet files dates are text columns.
+// In Parquet files dates may be text, DATE or TIMESTAMP columns.
 package generic
 
 import (

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/sextant-dev/sextant/catalogsrc"
@@ -308,4 +309,40 @@ func FuzzParseDate(f *testing.F) {
 			t.Errorf("%q: year %d", s, y)
 		}
 	})
+}
+
+type parquetDated struct {
+	Series string    `parquet:"series_id"`
+	Day    int32     `parquet:"day,date"` // days since 1970 (parquet-go v0.32 writes time.Time date fields wrong)
+	Stamp  time.Time `parquet:"stamp,timestamp(microsecond)"`
+	Value  float64   `parquet:"value"`
+}
+
+// Parquet DATE and TIMESTAMP columns read as ISO dates.
+func TestParquetDateColumns(t *testing.T) {
+	want := fredSeries(t)
+	un := want.ByID("fred:UNRATE")
+	var rows []parquetDated
+	for _, p := range un.Points {
+		d, _ := time.Parse(time.DateOnly, p.Date)
+		rows = append(rows, parquetDated{Series: "UNRATE", Day: int32(d.Unix() / 86400), Stamp: d, Value: p.Value})
+	}
+	file := filepath.Join(t.TempDir(), "dated.parquet")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := parquet.Write(f, rows); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, col := range []string{"day", "stamp"} {
+		spec := longSpec(file)
+		spec.Columns = map[string]string{"series": "series_id", "date": col, "value": "value"}
+		got := read(t, spec)
+		if len(got.Problems) != 0 {
+			t.Errorf("%s: problems %v", col, got.Problems)
+		}
+		sameSeries(t, got, want, "fred:UNRATE")
+	}
 }
