@@ -266,6 +266,31 @@ func TestSQLTablesEqualBundleTables(t *testing.T) {
 			}
 		}
 	}
+	// Tables of several series of mixed frequencies (at the coarsest, and
+	// monthly): the database's and the bundle's agree column by column.
+	var ids []string
+	for i := 0; i < len(l.series); i += max(step, 37) {
+		if _, err := files.Resolve(l.series[i].ID); err == nil {
+			ids = append(ids, l.series[i].ID)
+		}
+	}
+	for lo := 0; lo < len(ids); lo += 7 {
+		group := ids[lo:min(lo+7, len(ids))]
+		for _, f := range []analysis.Frequency{"", analysis.Monthly} {
+			spec := analysis.TableSpec{IDs: group, Frequency: f}
+			want, werr := analysis.BuildTable(ctx, files, spec)
+			got, gerr := analysis.BuildTable(ctx, routed, spec)
+			if (werr == nil) != (gerr == nil) {
+				t.Fatalf("%v at %q: bundle error %v, SQL error %v", group, f, werr, gerr)
+			}
+			if werr == nil {
+				tables++
+				if d := sameTable(want, got); d != "" {
+					t.Fatalf("%v at %q: %s", group, f, d)
+				}
+			}
+		}
+	}
 	if tables < 100 && !testing.Short() {
 		t.Errorf("only %d tables compared", tables)
 	}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -96,34 +97,64 @@ func pushdownInputs(ctx context.Context, ps PushdownStore, spec TableSpec) ([]ta
 	if !spec.To.IsZero() {
 		end = NextPeriod(PeriodStart(spec.To, tf), tf)
 	}
+	// The series are asked for side by side (the store bounds its own
+	// connections); the first error, in column order, is returned.
+	errs := make([]error, len(in))
+	sem := make(chan struct{}, PushdownParallel)
+	var wg sync.WaitGroup
 	for i := range in {
 		if !remote[i] {
 			continue
 		}
-		s := in[i].s
-		if Coarser(tf, s.Frequency) {
-			method := s.Aggregation
-			if method == "" {
-				method = AggAverage
-			}
-			periods, err := ps.Periods(ctx, s, PeriodQuery{Frequency: tf, Method: method, From: lo, To: end})
-			if err != nil {
-				return nil, fmt.Errorf("table: series %s: %w", s.ID, err)
-			}
-			in[i].periods, in[i].aggregated = periods, true
-			continue
-		}
-		from := lo
-		if !from.IsZero() {
-			// A coarser value sits at the first table row on or after its
-			// period start, up to a week later in a weekly table.
-			from = from.AddDate(0, 0, -7)
-		}
-		pts, err := ps.Points(ctx, s, from, end)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = fetchPushed(ctx, ps, &in[i], tf, lo, end)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("table: series %s: %w", s.ID, err)
+			return nil, fmt.Errorf("table: series %s: %w", in[i].s.ID, err)
 		}
-		in[i].s.Points = pts
 	}
 	return in, nil
+}
+
+// PushdownParallel is how many series of one table BuildTable asks a
+// PushdownStore for at once: enough to overlap a remote database's round
+// trips for a table of a few dozen series; the store's own pool bounds
+// the connections.
+const PushdownParallel = 8
+
+// fetchPushed reads one series of the table from the store: aggregated to
+// tf when it is finer, else its points in range.
+func fetchPushed(ctx context.Context, ps PushdownStore, x *tableInput, tf Frequency, lo, end time.Time) error {
+	s := x.s
+	if Coarser(tf, s.Frequency) {
+		method := s.Aggregation
+		if method == "" {
+			method = AggAverage
+		}
+		periods, err := ps.Periods(ctx, s, PeriodQuery{Frequency: tf, Method: method, From: lo, To: end})
+		if err != nil {
+			return err
+		}
+		x.periods, x.aggregated = periods, true
+		return nil
+	}
+	from := lo
+	if !from.IsZero() {
+		// A coarser value sits at the first table row on or after its
+		// period start, up to a week later in a weekly table.
+		from = from.AddDate(0, 0, -7)
+	}
+	pts, err := ps.Points(ctx, s, from, end)
+	if err != nil {
+		return err
+	}
+	x.s.Points = pts
+	return nil
 }
