@@ -186,6 +186,14 @@ func (s *Source) ReadObservations(ctx context.Context, sink catalogsrc.Observati
 			set.addWide(row, seriesCols, sink)
 		}
 	}
+	if s.format == "jsonl" { // the keys are known now
+		seen := rows.Columns()
+		for _, c := range need {
+			if !slices.Contains(seen, c) {
+				return obs.Unreadable(s.path, fmt.Errorf("no record has key %s (keys: %s)", c, obs.Truncate(strings.Join(seen, ","))))
+			}
+		}
+	}
 	return set.finish(ctx, sink)
 }
 

@@ -275,6 +275,15 @@ func TestMissingColumnAndBadSpec(t *testing.T) {
 	if !errors.Is(err, catalogsrc.ErrUnreadable) || !strings.Contains(err.Error(), "missing column date") || !strings.Contains(err.Error(), p) {
 		t.Errorf("missing column: %v", err)
 	}
+	jl := obstest.WriteFile(t, "obs.jsonl", `{"series":"A","when":"2020","value":1}`+"\n")
+	src, err = catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Name: "m", Files: map[string]string{"file": jl}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = src.ReadObservations(context.Background(), &obstest.Sink{})
+	if !errors.Is(err, catalogsrc.ErrUnreadable) || !strings.Contains(err.Error(), "no record has key date") {
+		t.Errorf("JSON Lines without the date key: %v", err)
+	}
 	for _, spec := range []catalogsrc.Spec{
 		{Options: map[string]string{"layout": "diagonal"}},
 		{Columns: map[string]string{"title": "x"}},
