@@ -20,6 +20,7 @@
 //
 //	1  first format: catalog, headings, observations, quarantine, text index, vectors, model.
 //	1  (additive, no bump) manifest embedding.text_recipe: which recipe made the embedded texts; the text index written as one segment.
+//	1  (additive, no bump) manifest sources[].backend: a database read at query time (kind sql); its rows have obs_count > 0 and no rows in observations.parquet (an older reader reports them as without observations).
 package bundle
 
 import "errors"

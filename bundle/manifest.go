@@ -33,6 +33,9 @@ type SourceInfo struct {
 	Inputs      []FileEntry `json:"inputs"`
 	Rows        int         `json:"rows"`        // catalog rows, or series with observations
 	Quarantined int         `json:"quarantined"` // rejected input rows
+	// Backend describes an observation source read at query time (a SQL
+	// database) in the reader's own JSON; it never holds a secret.
+	Backend json.RawMessage `json:"backend,omitempty"`
 }
 
 // Counts are the bundle's totals.

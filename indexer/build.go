@@ -135,11 +135,18 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 
 	t0 = time.Now()
 	obsRows := linkObservations(rows, obsSrcs)
+	sqlSources, err := linkSQL(ctx, cfg.SQL, rows, logf)
+	if err != nil {
+		return nil, err
+	}
 	stage("link observations", t0)
 
 	for _, r := range all {
 		rep.Sources = append(rep.Sources, SourceReport{Name: r.spec.Name, Kind: r.spec.Kind, Role: r.role, Rows: r.rows(), Quarantined: len(r.quarantined)})
 		rep.Quarantined += len(r.quarantined)
+	}
+	for _, s := range sqlSources {
+		rep.Sources = append(rep.Sources, SourceReport{Name: s.Name, Kind: s.Kind, Role: s.Role, Rows: s.Rows})
 	}
 	if opts.Strict && rep.Quarantined > 0 {
 		return rep, fmt.Errorf("%w: %d rows rejected (first: %s)", ErrQuarantine, rep.Quarantined, firstProblem(cats, obsSrcs))
@@ -207,6 +214,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	for _, r := range all {
 		m.Sources = append(m.Sources, sourceInfo(cfg, r))
 	}
+	m.Sources = append(m.Sources, sqlSources...)
 	observed := 0
 	for _, r := range rows {
 		if r.ObsCount > 0 {

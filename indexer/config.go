@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/runtime/obsql"
 	"gopkg.in/yaml.v3"
 )
 
@@ -30,8 +31,11 @@ type Config struct {
 	// BaseDir is where relative paths resolve; itself relative to the config file.
 	BaseDir      string            `yaml:"base_dir"`
 	Sources      []catalogsrc.Spec `yaml:"sources"`
-	Observations []catalogsrc.Spec `yaml:"observations"`
-	Embedding    EmbeddingConfig   `yaml:"embedding"`
+	Observations []catalogsrc.Spec `yaml:"-"` // file sources, from the observations entries
+	// SQL are the observations entries of kind sql: databases read at query
+	// time, asked at build time which catalog rows they hold.
+	SQL       []obsql.Config  `yaml:"-"`
+	Embedding EmbeddingConfig `yaml:"embedding"`
 
 	path string // the file it came from
 }
@@ -53,12 +57,16 @@ func LoadConfig(path string) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
 	}
-	var cfg Config
+	var file struct {
+		Config       `yaml:",inline"`
+		Observations []ObservationEntry `yaml:"observations"`
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
-	if err := dec.Decode(&cfg); err != nil {
+	if err := dec.Decode(&file); err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrConfig, path, err)
 	}
+	cfg := file.Config
 	cfg.path = path
 	base := filepath.Join(filepath.Dir(path), cfg.BaseDir)
 	cfg.BaseDir = base
@@ -80,15 +88,13 @@ func LoadConfig(path string) (*Config, error) {
 		names[s.Name] = true
 		resolveFiles(base, s)
 	}
+	for i, e := range file.Observations {
+		if err := cfg.addObservations(i, e); err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrConfig, path, err)
+		}
+	}
 	for i := range cfg.Observations {
-		s := &cfg.Observations[i]
-		if s.Kind == "" {
-			return nil, fmt.Errorf("%w: %s: observations[%d] has no kind", ErrConfig, path, i)
-		}
-		if s.Name == "" {
-			s.Name = s.Kind
-		}
-		resolveFiles(base, s)
+		resolveFiles(base, &cfg.Observations[i])
 	}
 	switch cfg.Embedding.Model {
 	case "none":

@@ -9,8 +9,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 )
@@ -156,7 +158,8 @@ type parquetRows struct {
 	file  string
 	f     *os.File
 	r     *parquet.Reader
-	names []string // leaf column index -> dotted path
+	names []string   // leaf column index -> dotted path
+	dates []dateUnit // leaf column index -> how a DATE or TIMESTAMP column counts
 	buf   []parquet.Row
 	n, i  int
 	rowNo int
@@ -185,10 +188,16 @@ func openParquetRows(path string) (rr *parquetRows, err error) {
 		return nil, fmt.Errorf("%w: %s: %w", catalogsrc.ErrUnreadable, path, err)
 	}
 	var names []string
+	var dates []dateUnit
 	for _, p := range pf.Schema().Columns() {
 		names = append(names, strings.Join(p, "."))
+		var u dateUnit
+		if leaf, ok := pf.Schema().Lookup(p...); ok {
+			u = dateUnitOf(leaf.Node.Type().LogicalType())
+		}
+		dates = append(dates, u)
 	}
-	return &parquetRows{file: path, f: f, r: parquet.NewReader(pf), names: names, buf: make([]parquet.Row, parquetBatch)}, nil
+	return &parquetRows{file: path, f: f, r: parquet.NewReader(pf), names: names, dates: dates, buf: make([]parquet.Row, parquetBatch)}, nil
 }
 
 func (r *parquetRows) columns() []string { return r.names }
@@ -218,9 +227,65 @@ func (r *parquetRows) next() (inputRow, error) {
 		if c < 0 || c >= len(r.names) || v.IsNull() {
 			continue
 		}
-		s := v.String()
+		s := r.dates[c].render(v)
 		vals[r.names[c]] = append(vals[r.names[c]], s)
 		raw = append(raw, s)
 	}
 	return inputRow{pos: catalogsrc.Pos{File: r.file, Line: r.rowNo}, raw: Truncate(strings.Join(raw, ","), MaxRaw), values: vals}, nil
+}
+
+// dateUnit says how a Parquet DATE or TIMESTAMP column counts time, so that
+// its values read as ISO dates ("2023-05-31") like text columns: days since
+// 1970 (DATE), or milli-, micro- or nanoseconds (TIMESTAMP). Zero: not a
+// date column.
+type dateUnit int64
+
+const (
+	notDate   dateUnit = 0
+	dateDays  dateUnit = -1
+	perMilli  dateUnit = 1_000
+	perMicro  dateUnit = 1_000_000
+	perNano   dateUnit = 1_000_000_000
+	secPerDay          = 86400
+)
+
+func dateUnitOf(lt *format.LogicalType) dateUnit {
+	if lt == nil {
+		return notDate
+	}
+	switch t := lt.Value.(type) {
+	case *format.DateType:
+		return dateDays
+	case *format.TimestampType:
+		switch t.Unit.Value.(type) {
+		case *format.MilliSeconds:
+			return perMilli
+		case *format.MicroSeconds:
+			return perMicro
+		case *format.NanoSeconds:
+			return perNano
+		}
+	}
+	return notDate
+}
+
+// render is a value's text; dates and timestamps as ISO dates (UTC), a
+// timestamp with a time of day as RFC 3339.
+func (u dateUnit) render(v parquet.Value) string {
+	switch u {
+	case dateDays:
+		if v.Kind() == parquet.Int32 {
+			return time.Unix(int64(v.Int32())*secPerDay, 0).UTC().Format(time.DateOnly)
+		}
+	case perMilli, perMicro, perNano:
+		if v.Kind() == parquet.Int64 {
+			n := v.Int64()
+			t := time.Unix(n/int64(u), n%int64(u)*(1_000_000_000/int64(u))).UTC()
+			if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0 {
+				return t.Format(time.DateOnly)
+			}
+			return t.Format(time.RFC3339Nano)
+		}
+	}
+	return v.String()
 }

@@ -110,11 +110,11 @@ func (s *liveSession) Close() error {
 
 // startSession opens the bundle, search, model and trace that ask and chat share.
 func startSession(c *cli.Context) (*liveSession, error) {
-	cat, err := openBundle(c)
+	cat, store, err := openStore(c)
 	if err != nil {
 		return nil, err
 	}
-	ls := &liveSession{}
+	ls := &liveSession{closers: []func(){store.Close}}
 	fail := func(err error) (*liveSession, error) {
 		ls.Close()
 		return nil, err
@@ -143,7 +143,7 @@ func startSession(c *cli.Context) (*liveSession, error) {
 		ls.recorder = agent.NewTraceRecorder(ls.trace)
 		opts.Recorder = ls.recorder
 	}
-	ls.Session, err = agent.New(ls.model, wire.NewAgentCatalog(cat, s), wire.NewAgentEngine(cat, c.String("out")), opts)
+	ls.Session, err = agent.New(ls.model, wire.NewAgentCatalog(cat, s), wire.NewEngine(store, c.String("out")), opts)
 	if err != nil {
 		return fail(explainWindow(err, ls.model))
 	}

@@ -89,11 +89,12 @@ func runChangepoints(c *cli.Context) error {
 	if err != nil {
 		return usageError("--to: %v", err)
 	}
-	cat, err := openBundle(c)
+	_, store, err := openStore(c)
 	if err != nil {
 		return err
 	}
-	s, err := cat.Series(c.Context, args[0])
+	defer store.Close()
+	s, err := store.Series(c.Context, args[0])
 	if err != nil {
 		return inputError(err)
 	}

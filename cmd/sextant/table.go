@@ -99,15 +99,17 @@ func loadTableFrom(c *cli.Context, ids []string) (*analysis.Table, analysis.Stor
 	if err != nil {
 		return nil, nil, usageError("--to: %v", err)
 	}
-	cat, err := openBundle(c)
+	_, store, err := openStore(c)
 	if err != nil {
 		return nil, nil, err
 	}
-	t, err := analysis.BuildTable(c.Context, cat, analysis.TableSpec{IDs: ids, Frequency: freq, From: from, To: to})
+	// The store stays open for what the caller does with the table
+	// (conversion re-reads observations); the process's end closes it.
+	t, err := analysis.BuildTable(c.Context, store, analysis.TableSpec{IDs: ids, Frequency: freq, From: from, To: to})
 	if err != nil {
-		return nil, nil, inputError(wire.ExplainNoData(err, cat, ids, c.String("from"), c.String("to")))
+		return nil, nil, inputError(wire.ExplainNoData(err, store, ids, c.String("from"), c.String("to")))
 	}
-	return t, cat, nil
+	return t, store, nil
 }
 
 // writeFile writes a file through a temporary file in the same directory,

@@ -141,7 +141,7 @@ func convertSeries(ctx context.Context, t, out *Table, col *Column, spec Convert
 			extra = append(extra, fmt.Sprintf("%s is an average of the table's %s averages of %s data, not of the observations themselves", col.Name, FrequencyName(t.Frequency), FrequencyName(col.SourceFrequency)))
 		}
 	}
-	buckets, nc, info := resample(s, out.Frequency)
+	buckets, nc, info := resample(tableInput{s: s}, out.Frequency)
 	nc.Name, nc.ID, nc.SourceFrequency = col.Name, col.ID, col.SourceFrequency
 	nc.Aggregation, nc.Adjustment = col.Aggregation, col.Adjustment
 	if info != nil {
@@ -186,7 +186,7 @@ func convertDerived(t, out *Table, col *Column, spec ConvertSpec) error {
 			s.Points = append(s.Points, Point{Date: t.Dates[i], Value: v})
 		}
 	}
-	buckets, _, info := resample(s, out.Frequency)
+	buckets, _, info := resample(tableInput{s: s}, out.Frequency)
 	kept := *d
 	kept.Warnings = append(slices.Clone(d.Warnings), fmt.Sprintf("not recomputed at %s frequency (%s): its %s values were aggregated (%s)", FrequencyName(out.Frequency), why, FrequencyName(t.Frequency), methodWords(method)))
 	nc = &Column{Name: col.Name, Title: col.Title, Unit: col.Unit, Source: col.Source, SourceFrequency: col.SourceFrequency,

@@ -29,30 +29,33 @@ func SeriesAggregation(s Series) string {
 // (weekends and holidays for daily data, the weekday of weekly data).
 var edgeSlackDays = map[Frequency]int{Daily: 4, Weekly: 7, Biweekly: 14}
 
-// bucket accumulates the values of one target period.
-type bucket struct {
-	start       time.Time
-	n           int
-	sum         float64
-	first, last Point
-}
-
 // downInfo records what down-sampling did, for the column note written once
 // the table range is known.
 type downInfo struct {
 	method     string
 	defaulted  bool
 	expected   int
-	counts     []int
+	counts     []periodCount // observations in each period kept
 	incomplete []time.Time
+}
+
+type periodCount struct {
+	start time.Time
+	n     int
 }
 
 // resample moves one series to the table frequency tf and describes how in
 // the returned column (values are filled later by the table). For a
 // down-sampled series the note is left to Align, which knows the range.
-func resample(s Series, tf Frequency) (map[time.Time]float64, *Column, *downInfo) {
+// A series a PushdownStore aggregated comes as periods already.
+func resample(in tableInput, tf Frequency) (map[time.Time]float64, *Column, *downInfo) {
+	s := in.s
 	col := &Column{Name: s.ID, ID: s.ID, Title: s.Title, Unit: s.Unit, Source: s.Source, SourceFrequency: s.Frequency,
 		Aggregation: SeriesAggregation(s), Adjustment: s.Adjustment}
+	if in.aggregated {
+		out := make(map[time.Time]float64, len(in.periods))
+		return out, col, keepComplete(s, in.periods, tf, col, out)
+	}
 	pts := s.Observed()
 	name := s.Name()
 	out := make(map[time.Time]float64, len(pts))
@@ -89,52 +92,72 @@ func resample(s Series, tf Frequency) (map[time.Time]float64, *Column, *downInfo
 // complete periods (see BuildTable).
 func downsample(s Series, pts []Point, tf Frequency, col *Column, out map[time.Time]float64) *downInfo {
 	method := SeriesAggregation(s)
-	defaulted := s.Aggregation == "" && method == AggAverage
-	col.Method = method
-	var buckets []bucket
+	var periods []Period
+	var sum float64
 	for _, p := range pts {
 		d := PeriodStart(p.Date, tf)
-		if n := len(buckets); n == 0 || !buckets[n-1].start.Equal(d) {
-			buckets = append(buckets, bucket{start: d, first: p})
+		if n := len(periods); n == 0 || !periods[n-1].Start.Equal(d) {
+			periods = append(periods, Period{Start: d, First: p.Date})
+			sum = 0
 		}
-		b := &buckets[len(buckets)-1]
-		b.n++
-		b.sum += p.Value
-		b.last = p
+		b := &periods[len(periods)-1]
+		b.Count++
+		sum += p.Value
+		b.Last = p.Date
+		switch method {
+		case AggAverage:
+			b.Value = sum / float64(b.Count)
+		case AggSum:
+			b.Value = sum
+		case AggLast:
+			b.Value = p.Value
+		case AggFirst:
+			if b.Count == 1 {
+				b.Value = p.Value
+			}
+		}
 	}
+	return keepComplete(s, periods, tf, col, out)
+}
+
+// keepComplete puts the complete periods of a series aggregated to tf in
+// out and records the others: an average or a sum needs every sub-period
+// (or, for daily and weekly data, values near both ends of the period),
+// "last" the period's last sub-period, "first" its first.
+func keepComplete(s Series, periods []Period, tf Frequency, col *Column, out map[time.Time]float64) *downInfo {
+	method := SeriesAggregation(s)
+	defaulted := s.Aggregation == "" && method == AggAverage
+	col.Method = method
 	expected := subPeriods(s.Frequency, tf)
 	slack := edgeSlackDays[s.Frequency]
 	info := &downInfo{method: method, defaulted: defaulted, expected: expected}
-	for _, b := range buckets {
-		end := NextPeriod(b.start, tf)
+	for _, b := range periods {
+		end := NextPeriod(b.Start, tf)
 		var okFirst, okLast, complete bool
 		if expected > 0 {
-			okFirst = PeriodStart(b.first.Date, s.Frequency).Equal(b.start)
-			okLast = PeriodStart(b.last.Date, s.Frequency).Equal(end.AddDate(0, -monthsIn[s.Frequency], 0))
-			complete = b.n == expected
+			okFirst = PeriodStart(b.First, s.Frequency).Equal(b.Start)
+			okLast = PeriodStart(b.Last, s.Frequency).Equal(end.AddDate(0, -monthsIn[s.Frequency], 0))
+			complete = b.Count == expected
 		} else {
-			okFirst = !b.first.Date.After(b.start.AddDate(0, 0, slack))
-			okLast = !b.last.Date.Before(end.AddDate(0, 0, -slack-1))
+			okFirst = !b.First.After(b.Start.AddDate(0, 0, slack))
+			okLast = !b.Last.Before(end.AddDate(0, 0, -slack-1))
 			complete = okFirst && okLast
 		}
-		var v float64
 		ok := false
 		switch method {
-		case AggAverage:
-			v, ok = b.sum/float64(b.n), complete
-		case AggSum:
-			v, ok = b.sum, complete
+		case AggAverage, AggSum:
+			ok = complete
 		case AggLast:
-			v, ok = b.last.Value, okLast
+			ok = okLast
 		case AggFirst:
-			v, ok = b.first.Value, okFirst
+			ok = okFirst
 		}
 		if !ok {
-			info.incomplete = append(info.incomplete, b.start)
+			info.incomplete = append(info.incomplete, b.Start)
 			continue
 		}
-		out[b.start] = v
-		info.counts = append(info.counts, b.n)
+		out[b.Start] = b.Value
+		info.counts = append(info.counts, periodCount{b.Start, b.Count})
 	}
 	return info
 }
@@ -157,8 +180,7 @@ func (info *downInfo) note(s Series, tf Frequency, lo, hi time.Time) string {
 	if info.method == AggAverage || info.method == AggSum {
 		if info.expected > 0 {
 			fmt.Fprintf(&b, " of %d %ss", info.expected, periodNoun(s.Frequency))
-		} else if len(info.counts) > 0 {
-			c := slices.Clone(info.counts)
+		} else if c := info.countsIn(lo, hi); len(c) > 0 {
 			slices.Sort(c)
 			fmt.Fprintf(&b, " of %d values per %s (median)", c[len(c)/2], periodNoun(tf))
 		}
@@ -181,6 +203,17 @@ func (info *downInfo) note(s Series, tf Frequency, lo, hi time.Time) string {
 		b.WriteString(")")
 	}
 	return b.String()
+}
+
+// countsIn lists the observation counts of the kept periods in [lo, hi].
+func (info *downInfo) countsIn(lo, hi time.Time) []int {
+	var out []int
+	for _, c := range info.counts {
+		if !c.start.Before(lo) && !c.start.After(hi) {
+			out = append(out, c.n)
+		}
+	}
+	return out
 }
 
 // plural writes "1 month" or "3 months".

@@ -127,16 +127,25 @@ func BuildTable(ctx context.Context, store Store, spec TableSpec) (*Table, error
 		return nil, fmt.Errorf("%w: table range ends (%s) before it starts (%s)", ErrBadSpec,
 			spec.To.Format(time.DateOnly), spec.From.Format(time.DateOnly))
 	}
-	series := make([]Series, 0, len(spec.IDs))
 	seen := make(map[string]bool, len(spec.IDs))
 	for _, id := range spec.IDs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		if seen[id] {
 			return nil, fmt.Errorf("%w: series %s asked for twice", ErrBadSpec, id)
 		}
 		seen[id] = true
+	}
+	if ps, ok := store.(PushdownStore); ok {
+		in, err := pushdownInputs(ctx, ps, spec)
+		if err != nil {
+			return nil, err
+		}
+		return align(ctx, in, spec.Frequency, spec.From, spec.To)
+	}
+	series := make([]Series, 0, len(spec.IDs))
+	for _, id := range spec.IDs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		s, err := store.Series(ctx, id)
 		if err != nil {
 			return nil, fmt.Errorf("table: series %s: %w", id, err)
@@ -154,6 +163,20 @@ func BuildTable(ctx context.Context, store Store, spec TableSpec) (*Table, error
 
 // Align is BuildTable on series already in memory.
 func Align(ctx context.Context, series []Series, freq Frequency, from, to time.Time) (*Table, error) {
+	in := make([]tableInput, len(series))
+	for i, s := range series {
+		in[i] = tableInput{s: s}
+	}
+	return align(ctx, in, freq, from, to)
+}
+
+// align builds the table from series read whole or (see PushdownStore)
+// already filtered and aggregated.
+func align(ctx context.Context, in []tableInput, freq Frequency, from, to time.Time) (*Table, error) {
+	series := make([]Series, len(in))
+	for i, x := range in {
+		series[i] = x.s
+	}
 	t := &Table{Frequency: freq}
 	if freq == "" {
 		for _, s := range series {
@@ -180,10 +203,17 @@ func Align(ctx context.Context, series []Series, freq Frequency, from, to time.T
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		buckets[i], cols[i], infos[i] = resample(s, t.Frequency)
+		buckets[i], cols[i], infos[i] = resample(in[i], t.Frequency)
 		// The open range spans every series' observations, including
 		// incomplete periods at the ends (they show as missing).
-		if pts := s.Observed(); len(pts) > 0 {
+		if ps := in[i].periods; in[i].aggregated && len(ps) > 0 {
+			if lo.IsZero() || ps[0].Start.Before(lo) {
+				lo = ps[0].Start
+			}
+			if hi.IsZero() || ps[len(ps)-1].Start.After(hi) {
+				hi = ps[len(ps)-1].Start
+			}
+		} else if pts := s.Observed(); len(pts) > 0 {
 			first, last := tableRow(pts[0].Date, s.Frequency, t.Frequency), tableRow(pts[len(pts)-1].Date, s.Frequency, t.Frequency)
 			if lo.IsZero() || first.Before(lo) {
 				lo = first

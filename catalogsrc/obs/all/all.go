@@ -6,6 +6,7 @@ package all
 import (
 	_ "github.com/sextant-dev/sextant/catalogsrc/obs/bis"       // kind bis
 	_ "github.com/sextant-dev/sextant/catalogsrc/obs/fredcsv"   // kind fred-csv
+	_ "github.com/sextant-dev/sextant/catalogsrc/obs/generic"   // kind generic
 	_ "github.com/sextant-dev/sextant/catalogsrc/obs/ifs"       // kind imf-ifs-gdp
 	_ "github.com/sextant-dev/sextant/catalogsrc/obs/ilo"       // kind ilo-unemployment
 	_ "github.com/sextant-dev/sextant/catalogsrc/obs/reference" // kind reference
