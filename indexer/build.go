@@ -21,6 +21,7 @@ type Options struct {
 	Out         string // bundle directory to publish
 	Previous    string // previous bundle to diff against and reuse vectors from ("" → Out when it exists; "-" → none)
 	Strict      bool   // fail instead of quarantining bad rows
+	Force       bool   // replace whatever is at Out, even when it is not a bundle
 	ToolVersion string
 	Logf        func(format string, args ...any) // progress; nil → silent
 }
@@ -77,8 +78,11 @@ var sourceLabels = map[string]string{
 	"ref":      "Reference series",
 }
 
-// Build runs the whole pipeline and publishes the bundle at opts.Out. On
-// any error nothing is published and a previous bundle there is untouched.
+// Build runs the whole pipeline and publishes the bundle at opts.Out (see
+// publishStaged). On any error nothing is published and a previous bundle
+// there is untouched. An output path holding something other than a bundle
+// is refused (ErrDestination) unless opts.Force; leftovers of interrupted
+// builds of the same path are removed first.
 func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	start := time.Now()
 	logf := opts.Logf
@@ -88,6 +92,18 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	rep := &Report{Out: opts.Out}
 	stage := func(name string, t0 time.Time) {
 		rep.Stages = append(rep.Stages, Stage{Name: name, Seconds: time.Since(t0).Seconds()})
+	}
+
+	out, err := resolveOut(opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	opts.Out = out
+	if err := checkDestination(opts.Out, opts.Force); err != nil {
+		return nil, err
+	}
+	if err := cleanLeftovers(opts.Out, logf); err != nil {
+		return nil, err
 	}
 
 	t0 := time.Now()
@@ -152,7 +168,8 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		}
 	}
 
-	w, err := bundle.Create(opts.Out)
+	staged := stagingPath(opts.Out)
+	w, err := bundle.Create(staged)
 	if err != nil {
 		return nil, err
 	}
@@ -160,6 +177,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	defer func() {
 		if !ok {
 			w.Abort()
+			os.RemoveAll(staged)
 		}
 	}()
 
@@ -220,6 +238,9 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	}
 	m.Counts = bundle.Counts{Series: len(rows), Headings: len(heads), Observations: len(obsRows), ObservedSeries: observed, Quarantined: rep.Quarantined}
 	if err := w.Commit(m); err != nil {
+		return nil, err
+	}
+	if err := publishStaged(staged, opts.Out); err != nil {
 		return nil, err
 	}
 	ok = true

@@ -22,7 +22,9 @@ func buildCommand() *cli.Command {
 		Description: `Reads every source, normalises and de-duplicates rows, derives the heading
 hierarchy, links observations, builds the text index and embeddings, and
 publishes the bundle atomically: a failed or interrupted build leaves any
-bundle already at BUNDLE_DIR untouched. Rows that cannot be read go to the
+bundle already at BUNDLE_DIR untouched, and the old bundle is swapped for the
+new one in one step. A BUNDLE_DIR that exists and is neither a bundle nor
+empty is refused unless --force. Rows that cannot be read go to the
 bundle's quarantine report (counts are printed); --strict fails instead.
 A previous bundle (BUNDLE_DIR itself by default) is diffed against and its
 embeddings reused for rows whose text did not change. Exit codes: 0 ok,
@@ -33,6 +35,7 @@ embeddings reused for rows whose text did not change. Exit codes: 0 ok,
 			&cli.StringFlag{Name: "previous", Usage: "previous bundle to diff against and reuse embeddings from (default: the output directory; \"-\" for none)"},
 			&cli.StringFlag{Name: "model", Usage: "embedding model directory (overrides the configuration; \"none\" to skip embeddings)"},
 			&cli.BoolFlag{Name: "strict", Usage: "fail when any input row is rejected"},
+			&cli.BoolFlag{Name: "force", Usage: "replace the output path even when it holds something that is not a bundle"},
 			&cli.BoolFlag{Name: "json", Usage: "print the build report as JSON"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress messages"},
 		},
@@ -47,7 +50,7 @@ embeddings reused for rows whose text did not change. Exit codes: 0 ok,
 			if m := c.String("model"); m != "" {
 				cfg.Embedding.Model = m
 			}
-			opts := indexer.Options{Out: c.String("out"), Previous: c.String("previous"), Strict: c.Bool("strict"), ToolVersion: version}
+			opts := indexer.Options{Out: c.String("out"), Previous: c.String("previous"), Strict: c.Bool("strict"), Force: c.Bool("force"), ToolVersion: version}
 			if !c.Bool("quiet") {
 				opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "build: "+format+"\n", args...) }
 			}
