@@ -27,7 +27,8 @@ var (
 
 // Config is the human-written build configuration (YAML).
 type Config struct {
-	// BaseDir is where relative paths resolve; itself relative to the config file.
+	// BaseDir is where relative paths resolve; a relative BaseDir is itself
+	// relative to the config file's directory, an absolute one is used as is.
 	BaseDir      string            `yaml:"base_dir"`
 	Sources      []catalogsrc.Spec `yaml:"sources"`
 	Observations []catalogsrc.Spec `yaml:"observations"`
@@ -60,7 +61,10 @@ func LoadConfig(path string) (*Config, error) {
 		return nil, fmt.Errorf("%w: %s: %v", ErrConfig, path, err)
 	}
 	cfg.path = path
-	base := filepath.Join(filepath.Dir(path), cfg.BaseDir)
+	base := cfg.BaseDir
+	if !filepath.IsAbs(base) {
+		base = filepath.Join(filepath.Dir(path), base)
+	}
 	cfg.BaseDir = base
 	if len(cfg.Sources) == 0 {
 		return nil, fmt.Errorf("%w: %s: no sources", ErrConfig, path)
