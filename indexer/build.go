@@ -39,7 +39,12 @@ type Report struct {
 	Embedding       *EmbeddingInfo `json:"embedding,omitempty"`
 	Diff            *Diff          `json:"diff,omitempty"`
 	Stages          []Stage        `json:"stages"`
+	Warnings        []string       `json:"warnings,omitempty"` // what a user must hear about though the build went on
 	Seconds         float64        `json:"seconds"`
+}
+
+func (r *Report) warn(format string, args ...any) {
+	r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
 }
 
 // SourceReport is one source's outcome.
@@ -161,7 +166,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		return rep, fmt.Errorf("%w: %d rows rejected (first: %s)", ErrQuarantine, rep.Quarantined, firstProblem(cats, obsSrcs))
 	}
 
-	prev := openPrevious(opts, logf)
+	prev := openPrevious(opts, rep, logf)
 	if prev != nil {
 		if d, err := diffCatalog(prev, rows); err == nil {
 			rep.Diff = d
@@ -329,21 +334,35 @@ func sourceInfo(cfg *Config, r *sourceResult) bundle.SourceInfo {
 	return info
 }
 
-// openPrevious opens the bundle to diff against, or nil.
-func openPrevious(opts Options, logf func(string, ...any)) *bundle.Bundle {
+// openPrevious opens the bundle to diff against and reuse vectors from, or
+// nil. It is verified completely first (every checksum, every shape):
+// nothing from a damaged bundle is reused, and the report says so.
+func openPrevious(opts Options, rep *Report, logf func(string, ...any)) *bundle.Bundle {
 	p := opts.Previous
 	if p == "-" {
 		return nil
 	}
 	if p == "" {
 		p = opts.Out
-	}
-	if _, err := os.Stat(p); err != nil {
+		if !isBundle(p) {
+			return nil
+		}
+	} else if _, err := os.Stat(p); err != nil {
+		rep.warn("previous bundle %s not used: %v", p, err)
+		logf("%s", rep.Warnings[len(rep.Warnings)-1])
 		return nil
 	}
-	b, err := bundle.Open(p, bundle.OpenOptions{SkipChecksums: true})
+	problems, err := bundle.Verify(p)
+	if err == nil && len(problems) > 0 {
+		err = fmt.Errorf("damaged (%d problems, first: %s)", len(problems), problems[0])
+	}
+	var b *bundle.Bundle
+	if err == nil {
+		b, err = bundle.Open(p, bundle.OpenOptions{SkipChecksums: true}) // just verified
+	}
 	if err != nil {
-		logf("previous bundle at %s not used: %v", p, err)
+		rep.warn("previous bundle %s not used, nothing reused from it, every vector computed afresh: %v", p, err)
+		logf("%s", rep.Warnings[len(rep.Warnings)-1])
 		return nil
 	}
 	return b
@@ -361,7 +380,10 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 		return nil, nil, fmt.Errorf("indexer: open embedding model %s: %w", modelDir, err)
 	}
 	defer e.Close()
-	cache := loadVectorCache(prev, e.ModelID())
+	cache, dropped := loadVectorCache(prev, e.ModelID())
+	if dropped > 0 {
+		logf("%d vectors of the previous bundle hold NaN or Inf: not reused, their texts are embedded again", dropped)
+	}
 	paths := make(map[string][]string, len(heads))
 	htexts := make([]string, len(heads))
 	for i, h := range heads {
@@ -381,11 +403,11 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 	}
 	rv, rst, err := embedTexts(ctx, e, rtexts, cache, progress)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, embedError(err, func(i int) string { return "row " + rows[i].ID })
 	}
 	hv, hst, err := embedTexts(ctx, e, htexts, cache, nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, embedError(err, func(i int) string { return "heading " + heads[i].ID })
 	}
 	if err := w.WriteVectors(bundle.RowVectorsFile, e.Dim(), rv); err != nil {
 		return nil, nil, err
