@@ -73,7 +73,7 @@ func TestBadRowsAreRejectedAndReadingGoesOn(t *testing.T) {
 		"M.TR,TR:Türkiye,Per cent per year,2023-12-31,42.5",
 		"TR,TR:Türkiye,Per cent per year,2023-12-31,1",  // key without frequency
 		"M.TR,TR:Türkiye,Per cent per year,2024-01-31,", // missing value
-	}, "\n"))
+	}, "\n")+"\n")
 	var sink obstest.Sink
 	if err := open(t, file).ReadObservations(context.Background(), &sink); err != nil {
 		t.Fatal(err)
