@@ -171,6 +171,15 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		if d, err := diffCatalog(prev, rows); err == nil {
 			rep.Diff = d
 		}
+		if drops := rowDrops(prev.Manifest, rep.Sources, cfg.RowDropLimit()); len(drops) > 0 {
+			for _, d := range drops {
+				rep.warn("%s", d)
+				logf("WARNING: %s", d)
+			}
+			if opts.Strict {
+				return rep, fmt.Errorf("%w: %s", ErrRowDrop, strings.Join(drops, "; "))
+			}
+		}
 	}
 
 	staged := stagingPath(opts.Out)
