@@ -22,8 +22,10 @@ type Options struct {
 	Previous    string // previous bundle to diff against and reuse vectors from ("" → Out when it exists; "-" → none)
 	Strict      bool   // fail instead of quarantining bad rows
 	Force       bool   // replace whatever is at Out, even when it is not a bundle
+	RowDiff     bool   // list every row added, removed or changed in Report.Diff.Rows
 	ToolVersion string
 	Logf        func(format string, args ...any) // progress; nil → silent
+	Warnf       func(format string, args ...any) // what the user must hear though the build goes on (also in Report.Warnings); nil → Logf
 }
 
 // Report says what a build did.
@@ -94,7 +96,15 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
+	warnf := opts.Warnf
+	if warnf == nil {
+		warnf = logf
+	}
 	rep := &Report{Out: opts.Out}
+	warn := func(format string, args ...any) {
+		rep.warn(format, args...)
+		warnf(format, args...)
+	}
 	stage := func(name string, t0 time.Time) {
 		rep.Stages = append(rep.Stages, Stage{Name: name, Seconds: time.Since(t0).Seconds()})
 	}
@@ -166,15 +176,14 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		return rep, fmt.Errorf("%w: %d rows rejected (first: %s)", ErrQuarantine, rep.Quarantined, firstProblem(cats, obsSrcs))
 	}
 
-	prev := openPrevious(opts, rep, logf)
+	prev := openPrevious(opts, warn)
 	if prev != nil {
-		if d, err := diffCatalog(prev, rows); err == nil {
+		if d, err := diffCatalog(prev, rows, opts.RowDiff); err == nil {
 			rep.Diff = d
 		}
 		if drops := rowDrops(prev.Manifest, rep.Sources, cfg.RowDropLimit()); len(drops) > 0 {
 			for _, d := range drops {
-				rep.warn("%s", d)
-				logf("WARNING: %s", d)
+				warn("%s", d)
 			}
 			if opts.Strict {
 				return rep, fmt.Errorf("%w: %s", ErrRowDrop, strings.Join(drops, "; "))
@@ -204,7 +213,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	var emb *bundle.Embedding
 	if cfg.Embedding.Model != "none" {
 		t1 := time.Now()
-		info, e, err := buildEmbeddings(ctx, w, cfg.Embedding.Model, prev, rows, heads, logf)
+		info, e, err := buildEmbeddings(ctx, w, cfg.Embedding.Model, prev, rows, heads, logf, warn)
 		if err != nil {
 			<-textDone
 			return nil, err
@@ -346,7 +355,7 @@ func sourceInfo(cfg *Config, r *sourceResult) bundle.SourceInfo {
 // openPrevious opens the bundle to diff against and reuse vectors from, or
 // nil. It is verified completely first (every checksum, every shape):
 // nothing from a damaged bundle is reused, and the report says so.
-func openPrevious(opts Options, rep *Report, logf func(string, ...any)) *bundle.Bundle {
+func openPrevious(opts Options, warn func(string, ...any)) *bundle.Bundle {
 	p := opts.Previous
 	if p == "-" {
 		return nil
@@ -357,8 +366,7 @@ func openPrevious(opts Options, rep *Report, logf func(string, ...any)) *bundle.
 			return nil
 		}
 	} else if _, err := os.Stat(p); err != nil {
-		rep.warn("previous bundle %s not used: %v", p, err)
-		logf("%s", rep.Warnings[len(rep.Warnings)-1])
+		warn("previous bundle %s not used: %v", p, err)
 		return nil
 	}
 	problems, err := bundle.Verify(p)
@@ -370,14 +378,13 @@ func openPrevious(opts Options, rep *Report, logf func(string, ...any)) *bundle.
 		b, err = bundle.Open(p, bundle.OpenOptions{SkipChecksums: true}) // just verified
 	}
 	if err != nil {
-		rep.warn("previous bundle %s not used, nothing reused from it, every vector computed afresh: %v", p, err)
-		logf("%s", rep.Warnings[len(rep.Warnings)-1])
+		warn("previous bundle %s not used, nothing reused from it, every vector computed afresh: %v", p, err)
 		return nil
 	}
 	return b
 }
 
-func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, prev *bundle.Bundle, rows []bundle.SeriesRow, heads []bundle.HeadingRow, logf func(string, ...any)) (*EmbeddingInfo, *bundle.Embedding, error) {
+func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, prev *bundle.Bundle, rows []bundle.SeriesRow, heads []bundle.HeadingRow, logf, warnf func(string, ...any)) (*EmbeddingInfo, *bundle.Embedding, error) {
 	if _, err := os.Stat(modelDir); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil, fmt.Errorf("%w: embedding model %s not found: run `make model` to build the default model, or set embedding.model (\"none\" to build without embeddings)", ErrConfig, modelDir)
@@ -391,7 +398,7 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 	defer e.Close()
 	cache, dropped := loadVectorCache(prev, e.ModelID())
 	if dropped > 0 {
-		logf("%d vectors of the previous bundle hold NaN or Inf: not reused, their texts are embedded again", dropped)
+		warnf("%d vectors of the previous bundle hold NaN or Inf: not reused, their texts are embedded again", dropped)
 	}
 	paths := make(map[string][]string, len(heads))
 	htexts := make([]string, len(heads))
