@@ -64,3 +64,45 @@ func TestMaxRowDropValidated(t *testing.T) {
 		t.Errorf("max_row_drop 10: %v; want ErrConfig naming max_row_drop", err)
 	}
 }
+
+// TestStrictFailsOnEachDamage breaks a FRED catalog file in each way the
+// readers notice and checks that a --strict build fails, naming the file,
+// the line and (where one is to blame) the field.
+func TestStrictFailsOnEachDamage(t *testing.T) {
+	head := "series_id,title,scale_code,seasonal_adjustment,frequency,last_observation,last_updated,release_id,release_name\n"
+	row := func(i int, title string) string {
+		return fmt.Sprintf("S%04d,%s,P,SA,Monthly,01-Mar-2025,01-Mar-2025,50,Employment Situation\n", i, title)
+	}
+	var rows []string
+	for i := 0; i < 20; i++ {
+		rows = append(rows, row(i, fmt.Sprintf("Series number %d", i)))
+	}
+	all := strings.Join(rows, "")
+	for _, c := range []struct {
+		name, text string
+		want       error
+		where      string
+	}{
+		{"header only", head, ErrSource, "fred.csv: header but no data rows"},
+		{"cut short", head + strings.TrimSuffix(all, "tion\n"), ErrQuarantine, "fred.csv:21:"},
+		{"long field", head + row(100, strings.Repeat("x", 20000)) + all, ErrQuarantine, `fred.csv:2: field "title"`},
+		{"long title", head + row(100, strings.Repeat("x", 2000)) + all, ErrQuarantine, `fred.csv:2: field "title"`},
+		{"stray quote", head + strings.Replace(all, "Series number 0", `"Series number 0`, 1), ErrQuarantine, `fred.csv:2: field "title"`},
+		{"invalid utf-8", head + row(100, "Caf\xe9 prices") + all, ErrQuarantine, `fred.csv:2: field "title"`},
+		{"replacement character", head + row(100, "Caf\uFFFD prices") + all, ErrQuarantine, `fred.csv:2: field "title"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "fred.csv"), []byte(c.text), 0o644)
+			os.WriteFile(filepath.Join(dir, "c.yaml"), []byte("sources:\n  - kind: fred\n    files: {series: fred.csv}\nembedding: {model: none}\n"), 0o644)
+			cfg, err := LoadConfig(filepath.Join(dir, "c.yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Build(context.Background(), cfg, Options{Out: filepath.Join(dir, "b"), Strict: true})
+			if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.where) {
+				t.Errorf("strict build: %v; want %v naming %s", err, c.want, c.where)
+			}
+		})
+	}
+}
