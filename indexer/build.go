@@ -369,6 +369,10 @@ func openPrevious(opts Options, warn func(string, ...any)) *bundle.Bundle {
 		warn("previous bundle %s not used: %v", p, err)
 		return nil
 	}
+	// A link to a bundle is verified (and read) where it points.
+	if target, err := filepath.EvalSymlinks(p); err == nil {
+		p = target
+	}
 	problems, err := bundle.Verify(p)
 	if err == nil && len(problems) > 0 {
 		err = fmt.Errorf("damaged (%d problems, first: %s)", len(problems), problems[0])

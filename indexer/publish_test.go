@@ -233,3 +233,33 @@ func deadPID(t *testing.T) string {
 	}
 	return strconv.Itoa(cmd.Process.Pid)
 }
+
+func TestPreviousThroughSymlink(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a")
+	if _, err := Build(ctx, demoConfig(t, "none"), Options{Out: a}); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(a, link); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Build(ctx, demoConfig(t, "none"), Options{Out: filepath.Join(dir, "b"), Previous: link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Diff == nil || len(rep.Warnings) > 0 {
+		t.Errorf("previous bundle through a symlink: diff %v, warnings %q", rep.Diff, rep.Warnings)
+	}
+	// Building at the link publishes where it points and keeps the link.
+	if _, err := Build(ctx, demoConfig(t, "none"), Options{Out: link}); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("output symlink replaced: %v %v", st, err)
+	}
+	if problems, err := bundle.Verify(a); err != nil || len(problems) > 0 {
+		t.Errorf("bundle behind the link: %v %v", problems, err)
+	}
+}
