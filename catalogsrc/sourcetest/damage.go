@@ -1,6 +1,7 @@
 package sourcetest
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -121,15 +122,22 @@ func separator(header string) byte {
 }
 
 func checkDamage(t *testing.T, want Expect, d damage) {
+	broken, c, err := readBrokenCopy(t, want, d.make(roleLines(t, want), headerLines(want)))
+	expectNoticed(t, want, d, broken, len(c.Records), c.Problems, err)
+}
+
+// expectNoticed fails the test unless err is ErrUnreadable naming broken,
+// or a problem names broken (at d's line when it has one).
+func expectNoticed(t *testing.T, want Expect, d damage, broken string, n int, problems []catalogsrc.Problem, err error) {
+	t.Helper()
 	header := headerLines(want)
-	broken, c, err := readBrokenCopy(t, want, d.make(roleLines(t, want), header))
 	if err != nil {
 		if !errors.Is(err, catalogsrc.ErrUnreadable) || !strings.Contains(err.Error(), broken) {
 			t.Errorf("%s: Read error %v; want ErrUnreadable naming %s", d.name, err, broken)
 		}
 		return
 	}
-	for _, p := range c.Problems {
+	for _, p := range problems {
 		if p.Pos.File != broken {
 			continue
 		}
@@ -141,5 +149,34 @@ func checkDamage(t *testing.T, want Expect, d damage) {
 	if d.line != nil {
 		where += ":" + strconv.Itoa(d.line(header))
 	}
-	t.Errorf("%s: read %d records and no problem names %s; got %v", d.name, len(c.Records), where, c.Problems)
+	t.Errorf("%s: read %d records and no problem names %s; got %v", d.name, n, where, problems)
+}
+
+// obsCollector keeps what an observation source gives.
+type obsCollector struct {
+	series   int
+	problems []catalogsrc.Problem
+}
+
+func (c *obsCollector) AddSeries(catalogsrc.SeriesData) error { c.series++; return nil }
+func (c *obsCollector) Reject(p catalogsrc.Problem)           { c.problems = append(c.problems, p) }
+
+// RunObservationDamage checks that the observation source want.Spec opens
+// (with catalogsrc.OpenObservations) notices each damage done to its
+// want.BreakRole file, as Run checks catalog sources: a Problem naming the
+// file (and line), or an ErrUnreadable error naming it.
+func RunObservationDamage(t *testing.T, want Expect) {
+	t.Helper()
+	for _, d := range damages(want) {
+		t.Run("damage/"+d.name, func(t *testing.T) {
+			broken, spec := brokenSpec(t, want, d.make(roleLines(t, want), headerLines(want)))
+			src, err := catalogsrc.OpenObservations(spec)
+			if err != nil {
+				t.Fatalf("OpenObservations broken copy: %v", err)
+			}
+			c := &obsCollector{}
+			err = src.ReadObservations(context.Background(), c)
+			expectNoticed(t, want, d, broken, c.series, c.problems, err)
+		})
+	}
 }

@@ -283,8 +283,21 @@ func roleLines(t *testing.T, want Expect) []string {
 }
 
 // readBrokenCopy writes text as the BreakRole file of a copy of the spec
-// and reads the copy, returning the copy's path, what it read and Read's error.
+// and reads the copy with catalogsrc.Open, returning the copy's path, what
+// it read and Read's error.
 func readBrokenCopy(t *testing.T, want Expect, text string) (string, *Collector, error) {
+	t.Helper()
+	broken, spec := brokenSpec(t, want, text)
+	src, err := catalogsrc.Open(spec)
+	if err != nil {
+		t.Fatalf("Open broken copy: %v", err)
+	}
+	c := &Collector{}
+	return broken, c, src.Read(context.Background(), c)
+}
+
+// brokenSpec writes text as the BreakRole file of a copy of want.Spec.
+func brokenSpec(t *testing.T, want Expect, text string) (string, catalogsrc.Spec) {
 	t.Helper()
 	orig := want.Spec.Files[want.BreakRole]
 	broken := filepath.Join(t.TempDir(), filepath.Base(orig))
@@ -297,10 +310,5 @@ func readBrokenCopy(t *testing.T, want Expect, text string) (string, *Collector,
 		spec.Files[k] = v
 	}
 	spec.Files[want.BreakRole] = broken
-	src, err := catalogsrc.Open(spec)
-	if err != nil {
-		t.Fatalf("Open broken copy: %v", err)
-	}
-	c := &Collector{}
-	return broken, c, src.Read(context.Background(), c)
+	return broken, spec
 }

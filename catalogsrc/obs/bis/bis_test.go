@@ -9,6 +9,7 @@ import (
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
 	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
@@ -194,4 +195,9 @@ func BenchmarkFullFile(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func TestDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file",
+		Spec: catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": obstest.Testdata(t, "bis", "policy_rates_monthly_tr_us.csv")}}})
 }

@@ -171,3 +171,7 @@ func TestCatalogConformance(t *testing.T) {
 	}
 	sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 3, MaxRecords: 3, BreakRole: "file"})
 }
+
+func TestObservationDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file", Spec: spec(t, false)})
+}

@@ -167,3 +167,7 @@ func TestCatalogConformance(t *testing.T) {
 	}
 	sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 101, MaxRecords: 101, BreakRole: "file"})
 }
+
+func TestObservationDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file", Spec: spec(obstest.Testdata(t, "ilo", "unemployment-ilo.csv"))})
+}

@@ -144,3 +144,7 @@ func TestCatalogConformance(t *testing.T) {
 	}
 	sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 1, MaxRecords: 1, BreakRole: "file"})
 }
+
+func TestObservationDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file", Spec: nileSpec(t)})
+}
