@@ -176,6 +176,15 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		return rep, fmt.Errorf("%w: %d rows rejected (first: %s)", ErrQuarantine, rep.Quarantined, firstProblem(cats, obsSrcs))
 	}
 
+	if empty := emptySources(rep.Sources); len(empty) > 0 {
+		for _, e := range empty {
+			warn("%s", e)
+		}
+		if opts.Strict {
+			return rep, fmt.Errorf("%w: %s", ErrRowDrop, strings.Join(empty, "; "))
+		}
+	}
+
 	prev := openPrevious(opts, warn)
 	if prev != nil {
 		if d, err := diffCatalog(prev, rows, opts.RowDiff); err == nil {

@@ -29,3 +29,16 @@ func rowDrops(prev *bundle.Manifest, now []SourceReport, limit float64) []string
 	}
 	return out
 }
+
+// emptySources describes every source that gave no rows at all: a filter
+// that matches nothing (a misspelt FRED release) or files with nothing in
+// them that a reader could not tell from an empty catalog.
+func emptySources(now []SourceReport) []string {
+	var out []string
+	for _, s := range now {
+		if s.Rows == 0 && s.Quarantined == 0 {
+			out = append(out, fmt.Sprintf("source %s (%s, %s) gave no rows: check its files and options", s.Name, s.Kind, s.Role))
+		}
+	}
+	return out
+}

@@ -106,3 +106,19 @@ func TestStrictFailsOnEachDamage(t *testing.T) {
 		})
 	}
 }
+
+func TestEmptySourceReportedAndStrictFails(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFredConfig(t, dir, 10, "")
+	cfg.Sources[0].Options = map[string]string{"include_releases": "Employment Situatoin"} // misspelt: matches nothing
+	rep, err := Build(context.Background(), cfg, Options{Out: filepath.Join(dir, "b"), Strict: true})
+	if !errors.Is(err, ErrRowDrop) || !strings.Contains(err.Error(), "source fred") {
+		t.Fatalf("strict build of a source with no rows: %v; want ErrRowDrop naming source fred", err)
+	}
+	if rep == nil || len(rep.Warnings) != 1 {
+		t.Fatalf("report %+v", rep)
+	}
+	if _, err := Build(context.Background(), cfg, Options{Out: filepath.Join(dir, "b")}); err != nil {
+		t.Fatalf("non-strict build: %v", err)
+	}
+}
