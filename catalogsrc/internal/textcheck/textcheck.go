@@ -48,7 +48,7 @@ func Fields(fields []string, sep rune, width int) (int, string) {
 }
 
 func field(s string, sep rune, width int) string {
-	if width >= 2 && strings.Contains(s, "\n") {
+	if width >= 2 && strings.IndexByte(s, '\n') >= 0 {
 		lines := strings.Split(s, "\n")
 		like := 0
 		for _, l := range lines[1:] {
@@ -68,6 +68,9 @@ func field(s string, sep rune, width int) string {
 
 // Encoding says what in s shows a wrong or invalid encoding, or "".
 func Encoding(s string) string {
+	if isASCII(s) {
+		return "" // most fields of most catalogs
+	}
 	if !utf8.ValidString(s) {
 		i := invalidAt(s)
 		return fmt.Sprintf("is not valid UTF-8 (byte 0x%02X at offset %d): the file is in another encoding; set options.encoding (utf-8, latin1 or windows-1252)", s[i], i)
@@ -79,6 +82,15 @@ func Encoding(s string) string {
 		return fmt.Sprintf("holds %q, UTF-8 text decoded as Latin-1: the file is UTF-8, read it as such (options.encoding)", m)
 	}
 	return ""
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func invalidAt(s string) int {

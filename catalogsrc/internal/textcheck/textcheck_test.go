@@ -1,8 +1,12 @@
 package textcheck
 
 import (
+	"bytes"
 	"encoding/csv"
 	"io"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -68,4 +72,43 @@ func TestTailCutShort(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkChecks reads the demo FRED catalog with encoding/csv alone and
+// with every record run through Fields and Tail, for the ratio of the two.
+func BenchmarkChecks(b *testing.B) {
+	_, file, _, _ := runtime.Caller(0)
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata", "catalogs", "fred", "fred_release_series.csv"))
+	if err != nil {
+		b.Skip(err)
+	}
+	read := func(b *testing.B, check bool) {
+		b.SetBytes(int64(len(data)))
+		for i := 0; i < b.N; i++ {
+			tail := NewTail(bytes.NewReader(data))
+			r := csv.NewReader(tail)
+			r.ReuseRecord = true
+			width := 0
+			for {
+				rec, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				if width == 0 {
+					width = len(rec)
+				}
+				if check {
+					if at, reason := Fields(rec, ',', width); at >= 0 {
+						b.Fatal(reason)
+					}
+					_ = tail.CutShort(r.InputOffset())
+				}
+			}
+		}
+	}
+	b.Run("csv", func(b *testing.B) { read(b, false) })
+	b.Run("csv+checks", func(b *testing.B) { read(b, true) })
 }
