@@ -31,7 +31,8 @@ empty is refused unless --force. Rows that cannot be read go to the
 bundle's quarantine report (counts are printed); --strict fails instead.
 A previous bundle (BUNDLE_DIR itself by default) is diffed against and its
 embeddings reused for rows whose text did not change. Exit codes: 0 ok,
-1 failure (e.g. an unreadable source), 2 usage, 3 rows quarantined with --strict.`,
+1 failure (e.g. an unreadable source), 2 usage, 3 rows quarantined, or a
+source empty or shrunk by more than max_row_drop, with --strict.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "build configuration (YAML)", Required: true},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "bundle directory to publish", Required: true},
