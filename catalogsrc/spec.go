@@ -41,7 +41,9 @@ func RegisterObservations(kind string, f ObservationFactory) {
 	obsFactories[kind] = f
 }
 
-// Open builds the catalog source a spec names.
+// Open builds the catalog source a spec names. Every record it reads is
+// checked for damage (a label too long, a wrong or invalid encoding) and
+// rejected with its position when damaged.
 func Open(spec Spec) (Source, error) {
 	mu.RLock()
 	f, ok := factories[spec.Kind]
@@ -52,7 +54,11 @@ func Open(spec Spec) (Source, error) {
 	if spec.Name == "" {
 		spec.Name = spec.Kind
 	}
-	return f(spec)
+	src, err := f(spec)
+	if err != nil {
+		return nil, err
+	}
+	return checked{src}, nil
 }
 
 // OpenObservations builds the observation source a spec names.

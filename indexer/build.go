@@ -21,8 +21,11 @@ type Options struct {
 	Out         string // bundle directory to publish
 	Previous    string // previous bundle to diff against and reuse vectors from ("" → Out when it exists; "-" → none)
 	Strict      bool   // fail instead of quarantining bad rows
+	Force       bool   // replace whatever is at Out, even when it is not a bundle
+	RowDiff     bool   // list every row added, removed or changed in Report.Diff.Rows
 	ToolVersion string
 	Logf        func(format string, args ...any) // progress; nil → silent
+	Warnf       func(format string, args ...any) // what the user must hear though the build goes on (also in Report.Warnings); nil → Logf
 }
 
 // Report says what a build did.
@@ -38,7 +41,12 @@ type Report struct {
 	Embedding       *EmbeddingInfo `json:"embedding,omitempty"`
 	Diff            *Diff          `json:"diff,omitempty"`
 	Stages          []Stage        `json:"stages"`
+	Warnings        []string       `json:"warnings,omitempty"` // what a user must hear about though the build went on
 	Seconds         float64        `json:"seconds"`
+}
+
+func (r *Report) warn(format string, args ...any) {
+	r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
 }
 
 // SourceReport is one source's outcome.
@@ -77,17 +85,40 @@ var sourceLabels = map[string]string{
 	"ref":      "Reference series",
 }
 
-// Build runs the whole pipeline and publishes the bundle at opts.Out. On
-// any error nothing is published and a previous bundle there is untouched.
+// Build runs the whole pipeline and publishes the bundle at opts.Out (see
+// publishStaged). On any error nothing is published and a previous bundle
+// there is untouched. An output path holding something other than a bundle
+// is refused (ErrDestination) unless opts.Force; leftovers of interrupted
+// builds of the same path are removed first.
 func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	start := time.Now()
 	logf := opts.Logf
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
+	warnf := opts.Warnf
+	if warnf == nil {
+		warnf = logf
+	}
 	rep := &Report{Out: opts.Out}
+	warn := func(format string, args ...any) {
+		rep.warn(format, args...)
+		warnf(format, args...)
+	}
 	stage := func(name string, t0 time.Time) {
 		rep.Stages = append(rep.Stages, Stage{Name: name, Seconds: time.Since(t0).Seconds()})
+	}
+
+	out, err := resolveOut(opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	opts.Out = out
+	if err := checkDestination(opts.Out, opts.Force); err != nil {
+		return nil, err
+	}
+	if err := cleanLeftovers(opts.Out, logf); err != nil {
+		return nil, err
 	}
 
 	t0 := time.Now()
@@ -152,14 +183,32 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		return rep, fmt.Errorf("%w: %d rows rejected (first: %s)", ErrQuarantine, rep.Quarantined, firstProblem(cats, obsSrcs))
 	}
 
-	prev := openPrevious(opts, logf)
-	if prev != nil {
-		if d, err := diffCatalog(prev, rows); err == nil {
-			rep.Diff = d
+	if empty := emptySources(rep.Sources); len(empty) > 0 {
+		for _, e := range empty {
+			warn("%s", e)
+		}
+		if opts.Strict {
+			return rep, fmt.Errorf("%w: %s", ErrRowDrop, strings.Join(empty, "; "))
 		}
 	}
 
-	w, err := bundle.Create(opts.Out)
+	prev := openPrevious(opts, warn)
+	if prev != nil {
+		if d, err := diffCatalog(prev, rows, opts.RowDiff); err == nil {
+			rep.Diff = d
+		}
+		if drops := rowDrops(prev.Manifest, rep.Sources, cfg.RowDropLimit()); len(drops) > 0 {
+			for _, d := range drops {
+				warn("%s", d)
+			}
+			if opts.Strict {
+				return rep, fmt.Errorf("%w: %s", ErrRowDrop, strings.Join(drops, "; "))
+			}
+		}
+	}
+
+	staged := stagingPath(opts.Out)
+	w, err := bundle.Create(staged)
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +216,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	defer func() {
 		if !ok {
 			w.Abort()
+			os.RemoveAll(staged)
 		}
 	}()
 
@@ -179,7 +229,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	var emb *bundle.Embedding
 	if cfg.Embedding.Model != "none" {
 		t1 := time.Now()
-		info, e, err := buildEmbeddings(ctx, w, cfg.Embedding.Model, prev, rows, heads, logf)
+		info, e, err := buildEmbeddings(ctx, w, cfg.Embedding.Model, prev, rows, heads, logf, warn)
 		if err != nil {
 			<-textDone
 			return nil, err
@@ -228,6 +278,9 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	}
 	m.Counts = bundle.Counts{Series: len(rows), Headings: len(heads), Observations: len(obsRows), ObservedSeries: observed, Quarantined: rep.Quarantined}
 	if err := w.Commit(m); err != nil {
+		return nil, err
+	}
+	if err := publishStaged(staged, opts.Out); err != nil {
 		return nil, err
 	}
 	ok = true
@@ -316,27 +369,43 @@ func sourceInfo(cfg *Config, r *sourceResult) bundle.SourceInfo {
 	return info
 }
 
-// openPrevious opens the bundle to diff against, or nil.
-func openPrevious(opts Options, logf func(string, ...any)) *bundle.Bundle {
+// openPrevious opens the bundle to diff against and reuse vectors from, or
+// nil. It is verified completely first (every checksum, every shape):
+// nothing from a damaged bundle is reused, and the report says so.
+func openPrevious(opts Options, warn func(string, ...any)) *bundle.Bundle {
 	p := opts.Previous
 	if p == "-" {
 		return nil
 	}
 	if p == "" {
 		p = opts.Out
-	}
-	if _, err := os.Stat(p); err != nil {
+		if !isBundle(p) {
+			return nil
+		}
+	} else if _, err := os.Stat(p); err != nil {
+		warn("previous bundle %s not used: %v", p, err)
 		return nil
 	}
-	b, err := bundle.Open(p, bundle.OpenOptions{SkipChecksums: true})
+	// A link to a bundle is verified (and read) where it points.
+	if target, err := filepath.EvalSymlinks(p); err == nil {
+		p = target
+	}
+	problems, err := bundle.Verify(p)
+	if err == nil && len(problems) > 0 {
+		err = fmt.Errorf("damaged (%d problems, first: %s)", len(problems), problems[0])
+	}
+	var b *bundle.Bundle
+	if err == nil {
+		b, err = bundle.Open(p, bundle.OpenOptions{SkipChecksums: true}) // just verified
+	}
 	if err != nil {
-		logf("previous bundle at %s not used: %v", p, err)
+		warn("previous bundle %s not used, nothing reused from it, every vector computed afresh: %v", p, err)
 		return nil
 	}
 	return b
 }
 
-func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, prev *bundle.Bundle, rows []bundle.SeriesRow, heads []bundle.HeadingRow, logf func(string, ...any)) (*EmbeddingInfo, *bundle.Embedding, error) {
+func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, prev *bundle.Bundle, rows []bundle.SeriesRow, heads []bundle.HeadingRow, logf, warnf func(string, ...any)) (*EmbeddingInfo, *bundle.Embedding, error) {
 	if _, err := os.Stat(modelDir); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil, fmt.Errorf("%w: embedding model %s not found: run `make model` to build the default model, or set embedding.model (\"none\" to build without embeddings)", ErrConfig, modelDir)
@@ -348,7 +417,10 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 		return nil, nil, fmt.Errorf("indexer: open embedding model %s: %w", modelDir, err)
 	}
 	defer e.Close()
-	cache := loadVectorCache(prev, e.ModelID())
+	cache, dropped := loadVectorCache(prev, e.ModelID())
+	if dropped > 0 {
+		warnf("%d vectors of the previous bundle hold NaN or Inf: not reused, their texts are embedded again", dropped)
+	}
 	paths := make(map[string][]string, len(heads))
 	htexts := make([]string, len(heads))
 	for i, h := range heads {
@@ -368,11 +440,11 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 	}
 	rv, rst, err := embedTexts(ctx, e, rtexts, cache, progress)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, embedError(err, func(i int) string { return "row " + rows[i].ID })
 	}
 	hv, hst, err := embedTexts(ctx, e, htexts, cache, nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, embedError(err, func(i int) string { return "heading " + heads[i].ID })
 	}
 	if err := w.WriteVectors(bundle.RowVectorsFile, e.Dim(), rv); err != nil {
 		return nil, nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sextant-dev/sextant/bundle"
@@ -57,42 +58,80 @@ func headingText(path []string) string {
 type vectorCache map[[32]byte][]float32
 
 // loadVectorCache reads the previous bundle's vectors, keyed by the texts
-// they were made from, when it used the same model.
-func loadVectorCache(prev *bundle.Bundle, modelID string) vectorCache {
+// they were made from, when it used the same model. Vectors holding NaN or
+// Inf are left out (their texts are embedded again) and counted.
+func loadVectorCache(prev *bundle.Bundle, modelID string) (vectorCache, int) {
 	if prev == nil || prev.Manifest.Embedding == nil || prev.Manifest.Embedding.ModelID != modelID ||
 		prev.Manifest.Embedding.TextRecipe != embedTextRecipe {
 		// The cache keys are the texts this build's recipe makes from the
 		// previous rows: vectors made by another recipe would be filed
 		// under texts they were not made from.
-		return nil
+		return nil, 0
 	}
 	e := prev.Manifest.Embedding
 	rows, err := prev.ReadCatalog()
 	if err != nil {
-		return nil
+		return nil, 0
 	}
 	heads, err := prev.ReadHeadings()
 	if err != nil {
-		return nil
+		return nil, 0
 	}
 	rv, err := prev.ReadVectors(bundle.RowVectorsFile, e.RowVectors)
 	if err != nil || len(rows) != e.RowVectors {
-		return nil
+		return nil, 0
 	}
 	hv, err := prev.ReadVectors(bundle.HeadVectorsFile, e.HeadVectors)
 	if err != nil || len(heads) != e.HeadVectors {
-		return nil
+		return nil, 0
 	}
 	paths := make(map[string][]string, len(heads))
 	cache := make(vectorCache, len(rows)+len(heads))
+	dropped := 0
+	put := func(text string, v []float32) {
+		if !finite(v) {
+			dropped++
+			return
+		}
+		cache[embed.Key(modelID, text)] = v
+	}
 	for i, h := range heads {
 		paths[h.ID] = h.Path
-		cache[embed.Key(modelID, headingText(h.Path))] = hv[i*e.Dim : (i+1)*e.Dim]
+		put(headingText(h.Path), hv[i*e.Dim:(i+1)*e.Dim])
 	}
 	for i, r := range rows {
-		cache[embed.Key(modelID, rowText(r.Title, r.Unit, paths[r.HeadingID]))] = rv[i*e.Dim : (i+1)*e.Dim]
+		put(rowText(r.Title, r.Unit, paths[r.HeadingID]), rv[i*e.Dim:(i+1)*e.Dim])
 	}
-	return cache
+	return cache, dropped
+}
+
+// finite reports whether every component of v is a number (not NaN or ±Inf).
+func finite(v []float32) bool {
+	for _, x := range v {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// nonFiniteError says the model gave a vector with NaN or Inf for text i.
+type nonFiniteError struct {
+	index int
+	text  string
+}
+
+func (e *nonFiniteError) Error() string {
+	return fmt.Sprintf("the model gave NaN or Inf for %q", e.text)
+}
+
+// embedError names the row or heading a nonFiniteError is about.
+func embedError(err error, name func(i int) string) error {
+	var nf *nonFiniteError
+	if errors.As(err, &nf) {
+		return fmt.Errorf("indexer: embed %s: %w: no bundle is written with such a vector (check the model at embedding.model)", name(nf.index), err)
+	}
+	return err
 }
 
 // embedTexts embeds texts, reusing cached vectors, and reports how many it reused.
@@ -101,7 +140,7 @@ func embedTexts(ctx context.Context, e *embed.Embedder, texts []string, cache ve
 	modelID := e.ModelID()
 	var todo []int
 	for i, t := range texts {
-		if v, ok := cache[embed.Key(modelID, t)]; ok && len(v) == e.Dim() {
+		if v, ok := cache[embed.Key(modelID, t)]; ok && len(v) == e.Dim() && finite(v) {
 			out[i] = v
 			continue
 		}
@@ -127,6 +166,9 @@ func embedTexts(ctx context.Context, e *embed.Embedder, texts []string, cache ve
 			st.Failed += len(failed.Indices)
 		}
 		for j, i := range idx {
+			if !finite(vecs[j]) {
+				return nil, st, &nonFiniteError{index: i, text: texts[i]}
+			}
 			out[i] = vecs[j]
 		}
 		if progress != nil {

@@ -194,3 +194,25 @@ func TestBadRowQuarantinedWithPosition(t *testing.T) {
 		t.Errorf("quarantine lines %v, want 3 and 4", lines)
 	}
 }
+
+func TestLoadConfigAbsoluteBaseDir(t *testing.T) {
+	data := t.TempDir()
+	os.WriteFile(filepath.Join(data, "fred.csv"), []byte("series_id,title\n"), 0o644)
+	conf := filepath.Join(t.TempDir(), "conf")
+	os.MkdirAll(conf, 0o755)
+	p := filepath.Join(conf, "c.yaml")
+	os.WriteFile(p, []byte("base_dir: "+data+"\nsources:\n  - kind: fred\n    files: {series: fred.csv}\n"), 0o644)
+	cfg, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.BaseDir != data {
+		t.Errorf("base_dir %q resolved to %q; want it used as is", data, cfg.BaseDir)
+	}
+	if got, want := cfg.Sources[0].Files["series"], filepath.Join(data, "fred.csv"); got != want {
+		t.Errorf("files.series resolved to %q; want %q", got, want)
+	}
+	if got, want := cfg.Embedding.Model, filepath.Join(data, DefaultModelDir); got != want {
+		t.Errorf("default model resolved to %q; want %q", got, want)
+	}
+}

@@ -208,7 +208,11 @@ func FuzzCSVRow(f *testing.F) {
 			t.Fatal(err)
 		}
 		c := &sourcetest.Collector{}
-		if err := src.Read(context.Background(), c); err != nil {
+		err = src.Read(context.Background(), c)
+		if strings.TrimSpace(line) == "" && errors.Is(err, catalogsrc.ErrUnreadable) {
+			return // a blank line leaves a header-only file, which is refused
+		}
+		if err != nil {
 			t.Fatalf("row %q: %v", line, err)
 		}
 		sourcetest.CheckRecords(t, "f", c.Records, sourcetest.Expect{})

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/internal/textcheck"
 )
 
 // ErrUnknownEncoding is returned for an encoding option this package cannot decode.
@@ -40,6 +41,8 @@ type Table struct {
 	r      *csv.Reader
 	index  map[string]int
 	ragged bool
+	tail   *textcheck.Tail
+	rows   int // data records read (kept or rejected)
 }
 
 // Row is one record of a Table.
@@ -166,14 +169,15 @@ func OpenTable(path string, opt TableOptions) (*Table, error) {
 		f.Close()
 		return nil, fmt.Errorf("%w: %s: %w: %q", catalogsrc.ErrUnreadable, path, ErrUnknownEncoding, opt.Encoding)
 	}
-	r := csv.NewReader(in)
+	tail := textcheck.NewTail(in)
+	r := csv.NewReader(tail)
 	if opt.Comma != 0 {
 		r.Comma = opt.Comma
 	}
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = true
 	r.ReuseRecord = false
-	t := &Table{File: path, f: f, r: r, index: map[string]int{}, ragged: opt.Ragged}
+	t := &Table{File: path, f: f, r: r, index: map[string]int{}, ragged: opt.Ragged, tail: tail}
 	header, err := r.Read()
 	if err != nil {
 		f.Close()
@@ -210,9 +214,13 @@ func (t *Table) Require(columns ...string) error {
 	return nil
 }
 
-// Next returns the next row. A row with the wrong number of fields or a
-// malformed quote comes back as a *catalogsrc.Problem error (reading may go
-// on); io.EOF ends the table; any other error wraps ErrUnreadable.
+// Next returns the next row. A row with the wrong number of fields, a
+// malformed quote, or a damaged field (see package textcheck: a wrong
+// encoding, a field too long, records merged by a stray quote, a last
+// record cut short) comes back as a *catalogsrc.Problem error naming the
+// line and the column (reading may go on); io.EOF ends the table; a file
+// with a header and no data rows, or any other failure, is an error
+// wrapping ErrUnreadable.
 func (t *Table) Next() (Row, error) {
 	for {
 		rec, err := t.r.Read()
@@ -220,8 +228,12 @@ func (t *Table) Next() (Row, error) {
 			var pe *csv.ParseError
 			switch {
 			case err == io.EOF:
+				if t.rows == 0 {
+					return Row{}, fmt.Errorf("%w: %s: %s", catalogsrc.ErrUnreadable, t.File, textcheck.HeaderOnlyReason)
+				}
 				return Row{}, io.EOF
 			case errors.As(err, &pe):
+				t.rows++
 				return Row{}, &catalogsrc.Problem{Pos: catalogsrc.Pos{File: t.File, Line: pe.StartLine}, Reason: pe.Err.Error()}
 			default:
 				return Row{}, fmt.Errorf("%w: %s: %w", catalogsrc.ErrUnreadable, t.File, err)
@@ -231,12 +243,27 @@ func (t *Table) Next() (Row, error) {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue // blank line
 		}
+		t.rows++
 		row := Row{Line: line, Fields: rec, t: t}
+		if i, reason := textcheck.Fields(rec, t.r.Comma, len(t.Header)); i >= 0 {
+			return row, &catalogsrc.Problem{Pos: row.Pos(), Field: t.column(i), Reason: "field " + reason, Raw: row.Raw()}
+		}
+		if t.tail.CutShort(t.r.InputOffset()) {
+			return row, &catalogsrc.Problem{Pos: row.Pos(), Reason: textcheck.CutShortReason, Raw: row.Raw()}
+		}
 		if len(rec) != len(t.Header) && !t.ragged {
 			return row, &catalogsrc.Problem{Pos: row.Pos(), Reason: fmt.Sprintf("wrong column count: %d fields, header has %d", len(rec), len(t.Header)), Raw: row.Raw()}
 		}
 		return row, nil
 	}
+}
+
+// column names field i for a Problem: its header name, or its position.
+func (t *Table) column(i int) string {
+	if i < len(t.Header) && t.Header[i] != "" {
+		return t.Header[i]
+	}
+	return fmt.Sprintf("column %d", i+1)
 }
 
 // Close closes the file.

@@ -9,38 +9,65 @@ import (
 	"strings"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
+	"github.com/sextant-dev/sextant/catalogsrc/internal/textcheck"
 )
 
 // CSV reads delimited records and reports each with its line number. Rows the
 // csv package cannot parse (a stray quote) are rejected and skipped.
 type CSV struct {
-	File string
-	sep  rune
-	r    *csv.Reader
+	File   string
+	sep    rune
+	r      *csv.Reader
+	tail   *textcheck.Tail
+	header []string // set by Header; data records are checked against it
+	rows   int      // data records read after the header (kept or rejected)
 }
 
 // NewCSV reads r (already decoded to UTF-8) as sep-separated records.
 func NewCSV(r io.Reader, file string, sep rune) *CSV {
-	cr := csv.NewReader(r)
+	tail := textcheck.NewTail(r)
+	cr := csv.NewReader(tail)
 	cr.Comma = sep
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
-	return &CSV{File: file, sep: sep, r: cr}
+	return &CSV{File: file, sep: sep, r: cr, tail: tail}
 }
 
 // Next returns the next record and the line it starts on. At the end it
-// returns io.EOF; an I/O or decoding failure returns an error wrapping
-// catalogsrc.ErrUnreadable. The slice is reused by the next call. Blank lines
-// are skipped by the csv package.
+// returns io.EOF; an I/O or decoding failure, or a file whose header (read
+// by Header) has no data rows after it, returns an error wrapping
+// catalogsrc.ErrUnreadable. The slice is reused by the next call. Blank
+// lines are skipped by the csv package. After the header, a record with a
+// damaged field (see package textcheck: a wrong encoding, a field too long,
+// records merged by a stray quote) or cut short by the file's end is
+// rejected, naming its line and column, and skipped.
 func (c *CSV) Next(rej Rejecter) ([]string, int, error) {
 	for {
 		rec, err := c.r.Read()
 		if err == nil {
 			line, _ := c.r.FieldPos(0)
+			if c.header == nil {
+				return rec, line, nil
+			}
+			c.rows++
+			if i, reason := textcheck.Fields(rec, c.sep, len(c.header)); i >= 0 {
+				rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: c.File, Line: line}, Field: c.column(i), Reason: "field " + reason, Raw: Raw(rec, c.Sep())})
+				continue
+			}
+			if c.tail.CutShort(c.r.InputOffset()) {
+				rej.Reject(catalogsrc.Problem{Pos: catalogsrc.Pos{File: c.File, Line: line}, Reason: textcheck.CutShortReason, Raw: Raw(rec, c.Sep())})
+				continue
+			}
 			return rec, line, nil
 		}
 		if errors.Is(err, io.EOF) {
+			if c.header != nil && c.rows == 0 {
+				return nil, 0, Unreadable(c.File, errors.New(textcheck.HeaderOnlyReason))
+			}
 			return nil, 0, io.EOF
+		}
+		if c.header != nil {
+			c.rows++
 		}
 		var pe *csv.ParseError
 		if errors.As(err, &pe) && !errors.Is(err, io.ErrUnexpectedEOF) && isSyntax(pe.Err) {
@@ -75,7 +102,16 @@ func (c *CSV) Header(rej Rejecter) ([]string, error) {
 	for i, f := range rec {
 		out[i] = strings.TrimSpace(f)
 	}
+	c.header = out
 	return out, nil
+}
+
+// column names field i for a Problem: its header name, or its position.
+func (c *CSV) column(i int) string {
+	if i < len(c.header) && c.header[i] != "" {
+		return c.header[i]
+	}
+	return fmt.Sprintf("column %d", i+1)
 }
 
 // HeaderColumns reads the header (see Header) and finds the named columns

@@ -31,6 +31,9 @@ type Expect struct {
 	BreakRole string
 	// HeaderLines is how many lines precede the first data row (default 1).
 	HeaderLines int
+	// Encoding is the BreakRole file's text encoding: "" (UTF-8) or
+	// "latin-1"; it chooses which wrong-encoding damage the file gets.
+	Encoding string
 }
 
 // Collector is a Sink that keeps everything it gets.
@@ -117,6 +120,9 @@ func Run(t *testing.T, src catalogsrc.Source, want Expect) *Collector {
 	})
 	if want.BreakRole != "" {
 		t.Run("broken copy", func(t *testing.T) { checkBroken(t, want) })
+		for _, d := range damages(want) {
+			t.Run("damage/"+d.name, func(t *testing.T) { checkDamage(t, want, d) })
+		}
 	}
 	return got
 }
@@ -222,22 +228,8 @@ func checkCancel(t *testing.T, src catalogsrc.Source) {
 }
 
 func checkBroken(t *testing.T, want Expect) {
-	orig, ok := want.Spec.Files[want.BreakRole]
-	if !ok {
-		t.Fatalf("spec has no file for role %q", want.BreakRole)
-	}
-	data, err := os.ReadFile(orig)
-	if err != nil {
-		t.Fatal(err)
-	}
-	header := want.HeaderLines
-	if header == 0 {
-		header = 1
-	}
-	lines := strings.SplitAfter(string(data), "\n")
-	if len(lines) <= header {
-		t.Fatalf("%s too short to break", orig)
-	}
+	header := headerLines(want)
+	lines := roleLines(t, want)
 	var b strings.Builder
 	for _, l := range lines[:header] {
 		b.WriteString(l)
@@ -246,22 +238,7 @@ func checkBroken(t *testing.T, want Expect) {
 	for _, l := range lines[header:] {
 		b.WriteString(l)
 	}
-	broken := filepath.Join(t.TempDir(), filepath.Base(orig))
-	if err := os.WriteFile(broken, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	spec := want.Spec
-	spec.Files = map[string]string{}
-	for k, v := range want.Spec.Files {
-		spec.Files[k] = v
-	}
-	spec.Files[want.BreakRole] = broken
-	src, err := catalogsrc.Open(spec)
-	if err != nil {
-		t.Fatalf("Open broken copy: %v", err)
-	}
-	c := &Collector{}
-	err = src.Read(context.Background(), c)
+	broken, c, err := readBrokenCopy(t, want, b.String())
 	if err != nil {
 		if !errors.Is(err, catalogsrc.ErrUnreadable) || !strings.Contains(err.Error(), broken) {
 			t.Errorf("broken copy: Read error %v; want ErrUnreadable naming %s", err, broken)
@@ -275,4 +252,63 @@ func checkBroken(t *testing.T, want Expect) {
 		}
 	}
 	t.Errorf("broken copy: no problem names %s:%d; got %v", broken, wantLine, c.Problems)
+}
+
+func headerLines(want Expect) int {
+	if want.HeaderLines == 0 {
+		return 1
+	}
+	return want.HeaderLines
+}
+
+// roleLines reads the BreakRole file as lines, each with its newline.
+func roleLines(t *testing.T, want Expect) []string {
+	t.Helper()
+	orig, ok := want.Spec.Files[want.BreakRole]
+	if !ok {
+		t.Fatalf("spec has no file for role %q", want.BreakRole)
+	}
+	data, err := os.ReadFile(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) <= headerLines(want)+1 {
+		t.Fatalf("%s too short to break", orig)
+	}
+	return lines
+}
+
+// readBrokenCopy writes text as the BreakRole file of a copy of the spec
+// and reads the copy with catalogsrc.Open, returning the copy's path, what
+// it read and Read's error.
+func readBrokenCopy(t *testing.T, want Expect, text string) (string, *Collector, error) {
+	t.Helper()
+	broken, spec := brokenSpec(t, want, text)
+	src, err := catalogsrc.Open(spec)
+	if err != nil {
+		t.Fatalf("Open broken copy: %v", err)
+	}
+	c := &Collector{}
+	return broken, c, src.Read(context.Background(), c)
+}
+
+// brokenSpec writes text as the BreakRole file of a copy of want.Spec.
+func brokenSpec(t *testing.T, want Expect, text string) (string, catalogsrc.Spec) {
+	t.Helper()
+	orig := want.Spec.Files[want.BreakRole]
+	broken := filepath.Join(t.TempDir(), filepath.Base(orig))
+	if err := os.WriteFile(broken, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := want.Spec
+	spec.Files = map[string]string{}
+	for k, v := range want.Spec.Files {
+		spec.Files[k] = v
+	}
+	spec.Files[want.BreakRole] = broken
+	return broken, spec
 }

@@ -19,7 +19,7 @@ func TestSubset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 300, BreakRole: "file"})
+	got := sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 300, BreakRole: "file", Encoding: "latin-1"})
 	r, ok := got.ByID()["weo:WEOApr2024|Türkiye|Inflation, average consumer prices|Percent change"]
 	if !ok {
 		t.Fatal("Türkiye inflation row missing (Latin-1 decoding or id format broken)")

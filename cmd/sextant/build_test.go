@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 func demoBundle(t *testing.T) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "demo")
-	stdout, _, err := run(t, "", "build", "-q", "-c", "../../testdata/demo.yaml", "-o", out, "--model", "none")
+	stdout, _, err := run(t, "", "build", "-c", "../../testdata/demo.yaml", "-o", out, "--model", "none")
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
@@ -109,5 +110,107 @@ func TestBuildExitCodes(t *testing.T) {
 	_, _, err = run(t, "", "verify")
 	if exitCode(err) != exitUsage {
 		t.Errorf("verify without a path: exit %d", exitCode(err))
+	}
+}
+
+func TestBuildQuietPrintsNothing(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "demo")
+	stdout, stderr, err := run(t, "", "build", "-q", "-c", "../../testdata/demo.yaml", "-o", out, "--model", "none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdout != "" || stderr != "" {
+		t.Errorf("build -q printed\nstdout: %q\nstderr: %q", stdout, stderr)
+	}
+}
+
+func TestBuildProgressLines(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, err := run(t, "", "build", "-c", "../../testdata/demo.yaml", "-o", filepath.Join(dir, "a"), "--model", "none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamp := regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z build: \S`)
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("progress: %q", stderr)
+	}
+	for _, l := range lines {
+		if !stamp.MatchString(l) {
+			t.Errorf("progress line without a timestamp: %q", l)
+		}
+	}
+	_, stderr, err = run(t, "", "build", "--log-format", "json", "-c", "../../testdata/demo.yaml", "-o", filepath.Join(dir, "b"), "--model", "none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimSpace(stderr), "\n")
+	for _, l := range lines {
+		var m struct{ Time, Level, Msg string }
+		if err := json.Unmarshal([]byte(l), &m); err != nil || m.Time == "" || m.Level != "INFO" || m.Msg == "" {
+			t.Errorf("--log-format json line %q: %+v %v", l, m, err)
+		}
+	}
+	if _, _, err := run(t, "", "build", "--log-format", "xml", "-c", "../../testdata/demo.yaml", "-o", filepath.Join(dir, "c")); exitCode(err) != exitUsage {
+		t.Errorf("--log-format xml: exit %d, want %d", exitCode(err), exitUsage)
+	}
+}
+
+func TestBuildDiffOut(t *testing.T) {
+	dir := t.TempDir()
+	head := "series_id,title,scale_code,seasonal_adjustment,frequency,last_observation,last_updated,release_id,release_name\n"
+	row := func(id, title string) string {
+		return id + "," + title + ",P,SA,Monthly,01-Mar-2025,01-Mar-2025,50,Employment Situation\n"
+	}
+	csv := filepath.Join(dir, "fred.csv")
+	conf := filepath.Join(dir, "c.yaml")
+	os.WriteFile(conf, []byte("sources:\n  - kind: fred\n    files: {series: fred.csv}\nembedding: {model: none}\nmax_row_drop: 1\n"), 0o644)
+	os.WriteFile(csv, []byte(head+row("KEEP", "Kept")+row("GONE", "Removed")+row("EDIT", "Old title")), 0o644)
+	out := filepath.Join(dir, "b")
+	if _, _, err := run(t, "", "build", "-q", "-c", conf, "-o", out); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(csv, []byte(head+row("KEEP", "Kept")+row("EDIT", "New title")+row("NEW", "Added")), 0o644)
+	diff := filepath.Join(dir, "diff.jsonl")
+	if _, _, err := run(t, "", "build", "-q", "-c", conf, "-o", out, "--diff-out", diff); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(diff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var c struct {
+			ID, Source, Change string
+			Fields             []string
+		}
+		if err := json.Unmarshal([]byte(l), &c); err != nil {
+			t.Fatalf("diff line %q: %v", l, err)
+		}
+		got = append(got, c.ID+" "+c.Change+" "+strings.Join(c.Fields, ","))
+	}
+	want := []string{"fred:EDIT changed title", "fred:GONE removed ", "fred:NEW added "}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("--diff-out lines %q, want %q", got, want)
+	}
+}
+
+func TestBuildRefusesUserFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mine")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	_, _, err := run(t, "", "build", "-q", "-c", "../../testdata/demo.yaml", "-o", dir, "--model", "none")
+	if err == nil || !strings.Contains(err.Error(), dir) || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("build over a folder of user files: %v; want an error naming it and --force", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "mine" {
+		t.Fatal("refused build touched the user's file")
+	}
+	if _, _, err := run(t, "", "build", "-q", "--force", "-c", "../../testdata/demo.yaml", "-o", dir, "--model", "none"); err != nil {
+		t.Fatalf("build --force: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, bundle.ManifestFile)); err != nil {
+		t.Fatal("build --force published no bundle")
 	}
 }

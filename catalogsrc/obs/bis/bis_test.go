@@ -9,6 +9,7 @@ import (
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
 	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
@@ -73,7 +74,7 @@ func TestBadRowsAreRejectedAndReadingGoesOn(t *testing.T) {
 		"M.TR,TR:Türkiye,Per cent per year,2023-12-31,42.5",
 		"TR,TR:Türkiye,Per cent per year,2023-12-31,1",  // key without frequency
 		"M.TR,TR:Türkiye,Per cent per year,2024-01-31,", // missing value
-	}, "\n"))
+	}, "\n")+"\n")
 	var sink obstest.Sink
 	if err := open(t, file).ReadObservations(context.Background(), &sink); err != nil {
 		t.Fatal(err)
@@ -194,4 +195,9 @@ func BenchmarkFullFile(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func TestDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file",
+		Spec: catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": obstest.Testdata(t, "bis", "policy_rates_monthly_tr_us.csv")}}})
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
 	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
@@ -223,4 +224,9 @@ func BenchmarkSharedFolder(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func TestDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "unrate",
+		Spec: catalogsrc.Spec{Kind: Kind, Files: map[string]string{"unrate": obstest.Testdata(t, "fred", "UNRATE.csv")}}})
 }

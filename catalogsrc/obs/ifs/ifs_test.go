@@ -11,6 +11,7 @@ import (
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
 )
 
 func spec(t *testing.T, withCodelists bool) catalogsrc.Spec {
@@ -112,7 +113,7 @@ func TestBadRows(t *testing.T) {
 		"2023-02-01;3;US;X_XDC;Q", // same quarter as line 2
 		"2023-12-01;4;U S;X_XDC;Q",
 		"2023-12-01;4;US;X_XDC",
-	}, "\n"))
+	}, "\n")+"\n")
 	src, _ := catalogsrc.OpenObservations(catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": file}})
 	var sink obstest.Sink
 	if err := src.ReadObservations(context.Background(), &sink); err != nil {
@@ -158,4 +159,19 @@ func FuzzRead(f *testing.F) {
 			obstest.CheckProblem(t, p)
 		}
 	})
+}
+
+// TestCatalogConformance runs the suite every catalog source passes,
+// damage cases included, on the catalog side of the reader.
+func TestCatalogConformance(t *testing.T) {
+	s := spec(t, true)
+	src, err := catalogsrc.Open(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 3, MaxRecords: 3, BreakRole: "file"})
+}
+
+func TestObservationDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file", Spec: spec(t, false)})
 }

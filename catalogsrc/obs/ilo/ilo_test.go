@@ -10,6 +10,7 @@ import (
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
 )
 
 func spec(file string) catalogsrc.Spec {
@@ -110,7 +111,7 @@ func TestBadRows(t *testing.T) {
 		`"Male","Total","2019Q2","12","4",`,
 		`"Total","Total","2019Q1","12.5",`,
 		`"Total","Total","2019Q4","14","5",`,
-	}, "\n"))
+	}, "\n")+"\n")
 	sink := readObs(t, file)
 	obstest.ExpectProblems(t, sink.Problems, []obstest.WantProblem{
 		{Line: 1, Field: "Turkey", Cause: "same country"},
@@ -154,4 +155,19 @@ func FuzzRead(f *testing.F) {
 			obstest.CheckProblem(t, p)
 		}
 	})
+}
+
+// TestCatalogConformance runs the suite every catalog source passes,
+// damage cases included, on the catalog side of the reader.
+func TestCatalogConformance(t *testing.T) {
+	s := spec(obstest.Testdata(t, "ilo", "unemployment-ilo.csv"))
+	src, err := catalogsrc.Open(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 101, MaxRecords: 101, BreakRole: "file"})
+}
+
+func TestObservationDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file", Spec: spec(obstest.Testdata(t, "ilo", "unemployment-ilo.csv"))})
 }

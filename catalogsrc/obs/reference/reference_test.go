@@ -10,6 +10,7 @@ import (
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
 )
 
 func nileSpec(t *testing.T) catalogsrc.Spec {
@@ -131,4 +132,19 @@ func FuzzRead(f *testing.F) {
 			obstest.CheckProblem(t, p)
 		}
 	})
+}
+
+// TestCatalogConformance runs the suite every catalog source passes,
+// damage cases included, on the catalog side of the reader.
+func TestCatalogConformance(t *testing.T) {
+	s := nileSpec(t)
+	src, err := catalogsrc.Open(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sourcetest.Run(t, src, sourcetest.Expect{Spec: s, MinRecords: 1, MaxRecords: 1, BreakRole: "file"})
+}
+
+func TestObservationDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file", Spec: nileSpec(t)})
 }

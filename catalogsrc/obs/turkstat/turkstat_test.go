@@ -13,6 +13,7 @@ import (
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
 )
 
 func read(t *testing.T, file string, opts map[string]string) *obstest.Sink {
@@ -148,4 +149,9 @@ func FuzzRead(f *testing.F) {
 			obstest.CheckProblem(t, p)
 		}
 	})
+}
+
+func TestDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file",
+		Spec: catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": obstest.Testdata(t, "turkstat", "tr_cpi_tuik_2020_2025_long.csv")}}})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/obs"
 	"github.com/sextant-dev/sextant/catalogsrc/obs/obstest"
+	"github.com/sextant-dev/sextant/catalogsrc/sourcetest"
 	"github.com/sextant-dev/sextant/internal/testenv"
 )
 
@@ -176,4 +177,9 @@ func BenchmarkFullFile(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func TestDamageNoticed(t *testing.T) {
+	sourcetest.RunObservationDamage(t, sourcetest.Expect{BreakRole: "file", Encoding: "latin-1",
+		Spec: catalogsrc.Spec{Kind: Kind, Files: map[string]string{"file": obstest.Testdata(t, "weo", "WEOApr2024_tur_usa_civ.csv")}, Options: map[string]string{"vintage": "WEOApr2024"}}})
 }
