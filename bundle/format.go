@@ -87,6 +87,7 @@ const (
 	HeadVectorsFile  = "vectors/headings.f32"
 	RowTableFile     = "catalog.rows"
 	PartitionsFile   = "vectors/partitions.bin"
+	RowFactsFile     = "search/rows.facts"
 	ModelDir         = "model"
 )
 

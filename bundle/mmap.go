@@ -91,3 +91,19 @@ func f32s(b []byte) []float32 {
 	}
 	return unsafe.Slice((*float32)(unsafe.Pointer(&u[0])), len(u))
 }
+
+// u16s views little-endian bytes as uint16s (a copy on a big-endian host).
+func u16s(b []byte) []uint16 {
+	n := len(b) / 2
+	if n == 0 {
+		return nil
+	}
+	if hostLittleEndian && uintptr(unsafe.Pointer(&b[0]))%2 == 0 {
+		return unsafe.Slice((*uint16)(unsafe.Pointer(&b[0])), n)
+	}
+	out := make([]uint16, n)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint16(b[2*i:])
+	}
+	return out
+}

@@ -188,3 +188,20 @@ func (b *Bundle) readRowVectorsInCatalogOrder(raw []byte, n, dim int) ([]float32
 	}
 	return out, nil
 }
+
+// MapVectors returns an n × dim float32 file mapped in place (in its stored
+// order), checked against the manifest's dimension.
+func (b *Bundle) MapVectors(name string, n int) ([]float32, error) {
+	e := b.Manifest.Embedding
+	if e == nil {
+		return nil, fmt.Errorf("bundle: no embeddings in this bundle")
+	}
+	raw, err := b.Map(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) != n*e.Dim*4 {
+		return nil, fmt.Errorf("%w: %s has %d bytes, want %d × %d × 4", ErrVectorShape, name, len(raw), n, e.Dim)
+	}
+	return f32s(raw), nil
+}

@@ -192,6 +192,9 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	if err := w.WriteHeadings(heads); err != nil {
 		return nil, err
 	}
+	if err := writeRowFacts(w, rows, heads); err != nil {
+		return nil, err
+	}
 	if err := w.WriteObservations(obsRows); err != nil {
 		return nil, err
 	}
@@ -366,7 +369,7 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := w.WriteVectors(bundle.RowVectorsFile, e.Dim(), rv); err != nil {
+	if err := writeRowVectors(w, rows, heads, e.Dim(), rv); err != nil {
 		return nil, nil, err
 	}
 	if err := w.WriteVectors(bundle.HeadVectorsFile, e.Dim(), hv); err != nil {

@@ -174,10 +174,11 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	if opts.Boost != nil {
 		e.boost = *opts.Boost
 	}
-	e.index()
+	facts := e.rowFacts()
+	e.index(facts)
 	e.commonDocs = e.commonDF()
 	e.prep = newPreparedRows(e.parser, len(cat.Rows), len(cat.Headings))
-	e.titles = newTitleMarks(cat, e.parser, e.rowHead)
+	e.titles = newTitleMarks(facts.Flags, len(cat.Headings))
 	e.terms = newTermCache(len(cat.Rows), len(cat.Headings))
 
 	ok := false
@@ -245,37 +246,40 @@ func exists(path string) bool {
 }
 
 // index builds the row → heading, heading → parent and heading → rows
-// lookups.
-func (e *Engine) index() {
+// lookups from the row facts.
+func (e *Engine) index(f *bundle.RowFacts) {
 	c := e.cat
-	e.rowHead = make([]int32, len(c.Rows))
-	e.headRows = make([][]int32, len(c.Headings))
-	e.looseRows = map[string]int{}
-	e.rowSource = make([]uint16, len(c.Rows))
-	e.rowCountry = make([]uint16, len(c.Rows))
-	e.sourceCode = map[string]int32{}
-	e.countryCode = map[string]int32{"": 0}
-	code := func(m map[string]int32, s string) uint16 {
-		n, ok := m[s]
-		if !ok {
-			n = int32(len(m))
-			m[s] = n
-		}
-		return uint16(n)
+	e.rowHead, e.rowSource, e.rowCountry = f.Head, f.Source, f.Country
+	e.sourceHome, e.staleBefore = f.Tables.SourceHome, f.Tables.StaleBefore
+	e.sourceCode = make(map[string]int32, len(f.Tables.Sources))
+	for i, s := range f.Tables.Sources {
+		e.sourceCode[s] = int32(i)
 	}
-	for i := range c.Rows {
-		e.rowSource[i] = code(e.sourceCode, c.Rows[i].Source)
-		e.rowCountry[i] = code(e.countryCode, c.Rows[i].Country)
-		e.rowHead[i] = -1
-		if h, ok := c.HeadingIndex(c.Rows[i].HeadingID); ok {
-			e.rowHead[i] = int32(h)
+	e.countryCode = make(map[string]int32, len(f.Tables.Countries))
+	for i, s := range f.Tables.Countries {
+		e.countryCode[s] = int32(i)
+	}
+	counts := make([]int32, len(c.Headings))
+	for _, h := range e.rowHead {
+		if h >= 0 {
+			counts[h]++
+		}
+	}
+	// One backing array for every heading's row list.
+	all := make([]int32, 0, len(c.Rows))
+	e.headRows = make([][]int32, len(c.Headings))
+	for h, n := range counts {
+		e.headRows[h] = all[len(all) : len(all) : len(all)+int(n)]
+		all = all[:len(all)+int(n)]
+	}
+	e.looseRows = map[string]int{}
+	for i, h := range e.rowHead {
+		if h >= 0 {
 			e.headRows[h] = append(e.headRows[h], int32(i))
 		} else {
-			e.looseRows[c.Rows[i].Source]++
+			e.looseRows[f.Tables.Sources[e.rowSource[i]]]++
 		}
 	}
-	e.sourceHome = homeCountries(c, e.rowSource, len(e.sourceCode))
-	e.staleBefore = staleCutoffs(c, e.rowSource, len(e.sourceCode))
 	e.parent = make([]int32, len(c.Headings))
 	for i, h := range c.Headings {
 		e.parent[i] = -1
@@ -294,16 +298,16 @@ const minHomeShare = 0.9
 // homeCountries returns, per source code, the country at least
 // minHomeShare of the source's rows (and at least minHomeRows of them)
 // are about, or "".
-func homeCountries(c *catalog.Catalog, rowSource []uint16, sources int) []string {
+func homeCountries(rows []bundle.SeriesRow, rowSource []uint16, sources int) []string {
 	const minHomeRows = 100
 	counts := make([]map[string]int, sources)
 	totals := make([]int, sources)
-	for i := range c.Rows {
+	for i := range rows {
 		s := rowSource[i]
 		if counts[s] == nil {
 			counts[s] = map[string]int{}
 		}
-		counts[s][c.Rows[i].Country]++
+		counts[s][rows[i].Country]++
 		totals[s]++
 	}
 	home := make([]string, sources)
@@ -331,12 +335,12 @@ const staleYears = 10
 // latest: a few projection series (FRED holds CBO projections to 2033)
 // would otherwise make every current series look stale. Ends are counted
 // by month, so a 365,000-row catalog is read once, without sorting.
-func staleCutoffs(c *catalog.Catalog, rowSource []uint16, sources int) []string {
+func staleCutoffs(rows []bundle.SeriesRow, rowSource []uint16, sources int) []string {
 	const firstYear, years = 1700, 500
 	counts := make([][]int32, sources)
 	totals := make([]int, sources)
-	for i := range c.Rows {
-		m, ok := endMonth(c.Rows[i].End, firstYear, years)
+	for i := range rows {
+		m, ok := endMonth(rows[i].End, firstYear, years)
 		if !ok {
 			continue
 		}
@@ -387,13 +391,23 @@ func endMonth(end string, firstYear, years int) (int, bool) {
 
 func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
 	b := e.cat.Bundle
-	rows, err := b.ReadVectors(bundle.RowVectorsFile, len(e.cat.Rows))
-	if err != nil {
-		return fmt.Errorf("search: row vectors: %w", err)
+	var v *vectorIndex
+	if b.HasPartitions() {
+		// Format 2: the builder partitioned the vectors; map them.
+		rows, parts, err := b.MapRowVectors()
+		if err != nil {
+			return fmt.Errorf("search: row vectors: %w", err)
+		}
+		v = mappedVectorIndex(rows, parts)
+	} else {
+		rows, err := b.ReadVectors(bundle.RowVectorsFile, len(e.cat.Rows))
+		if err != nil {
+			return fmt.Errorf("search: row vectors: %w", err)
+		}
+		v = &vectorIndex{dim: emb.Dim, rows: rows}
 	}
-	v := &vectorIndex{dim: emb.Dim, rows: rows}
 	if b.Has(bundle.HeadVectorsFile) && len(e.cat.Headings) > 0 {
-		heads, err := b.ReadVectors(bundle.HeadVectorsFile, len(e.cat.Headings))
+		heads, err := b.MapVectors(bundle.HeadVectorsFile, len(e.cat.Headings))
 		if err != nil {
 			return fmt.Errorf("search: heading vectors: %w", err)
 		}
@@ -413,13 +427,15 @@ func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
 	if emb.ModelID != "" && model.ModelID() != emb.ModelID {
 		return fmt.Errorf("%w: model id %s, vectors made by %s", ErrModelMismatch, model.ModelID(), emb.ModelID)
 	}
-	var loose []int32
-	for i, h := range e.rowHead {
-		if h < 0 {
-			loose = append(loose, int32(i))
+	if v.parts == nil { // format 1: partition at open
+		var loose []int32
+		for i, h := range e.rowHead {
+			if h < 0 {
+				loose = append(loose, int32(i))
+			}
 		}
+		v.buildPartitions(e.headRows, loose)
 	}
-	v.buildPartitions(e.headRows, loose)
 	e.headParts = make([][]int32, len(e.cat.Headings))
 	for i, p := range v.parts {
 		if p.heading >= 0 {
