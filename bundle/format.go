@@ -88,6 +88,7 @@ const (
 	RowTableFile     = "catalog.rows"
 	PartitionsFile   = "vectors/partitions.bin"
 	RowFactsFile     = "search/rows.facts"
+	DocMapFile       = "search/docs.map"
 	ModelDir         = "model"
 )
 

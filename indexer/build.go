@@ -195,6 +195,9 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	if err := writeRowFacts(w, rows, heads); err != nil {
 		return nil, err
 	}
+	if err := writeDocMap(ctx, w, rows, heads); err != nil {
+		return nil, err
+	}
 	if err := w.WriteObservations(obsRows); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/sextant-dev/sextant/bundle"
@@ -30,4 +31,18 @@ func writeRowVectors(w *bundle.Writer, rows []bundle.SeriesRow, heads []bundle.H
 	}
 	parts := search.PartitionVectors(rows, heads, dim, flat)
 	return w.WriteRowVectors(dim, vecs, parts)
+}
+
+// writeDocMap stores the text index's document → row and heading map
+// (search.DocMap), read from the index just written.
+func writeDocMap(ctx context.Context, w *bundle.Writer, rows []bundle.SeriesRow, heads []bundle.HeadingRow) error {
+	dir, err := w.Path(bundle.TextIndexDir)
+	if err != nil {
+		return err
+	}
+	docRow, docHead, err := search.DocMap(ctx, dir, rows, heads)
+	if err != nil {
+		return fmt.Errorf("indexer: %w", err)
+	}
+	return w.WriteDocMap(docRow, docHead)
 }

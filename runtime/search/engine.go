@@ -174,6 +174,24 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	if opts.Boost != nil {
 		e.boost = *opts.Boost
 	}
+	// The embedding model (a few hundred milliseconds to load) opens on
+	// another core while the rest is mapped and indexed.
+	var model chan openedModel
+	emb := cat.Bundle.Manifest.Embedding
+	if emb != nil && !opts.Disable.Semantic {
+		model = make(chan openedModel, 1)
+		go func() {
+			m, err := embed.Open(ctx, cat.Bundle.Path(bundle.ModelDir), embed.WithBatchBuckets(1))
+			model <- openedModel{m, err}
+		}()
+	}
+	defer func() {
+		if model != nil { // New failed before taking the model
+			if m := <-model; m.err == nil {
+				m.e.Close()
+			}
+		}
+	}()
 	facts := e.rowFacts()
 	e.index(facts)
 	e.commonDocs = e.commonDF()
@@ -228,7 +246,13 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 			e.headingNear = e.commonDocs
 		}
 	}
-	if emb := cat.Bundle.Manifest.Embedding; emb != nil && !opts.Disable.Semantic {
+	if model != nil {
+		m := <-model
+		model = nil
+		if m.err != nil {
+			return nil, fmt.Errorf("search: embedding model: %w", m.err)
+		}
+		e.embedder = m.e
 		if err := e.loadVectors(ctx, emb); err != nil {
 			return nil, err
 		}
@@ -238,6 +262,12 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	}
 	ok = true
 	return e, nil
+}
+
+// openedModel is the embedding model opened beside the rest of New.
+type openedModel struct {
+	e   *embed.Embedder
+	err error
 }
 
 func exists(path string) bool {
@@ -416,11 +446,7 @@ func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	model, err := embed.Open(ctx, b.Path(bundle.ModelDir), embed.WithBatchBuckets(1))
-	if err != nil {
-		return fmt.Errorf("search: embedding model: %w", err)
-	}
-	e.embedder = model
+	model := e.embedder
 	if model.Dim() != emb.Dim {
 		return fmt.Errorf("%w: model dimension %d, vectors %d", ErrModelMismatch, model.Dim(), emb.Dim)
 	}

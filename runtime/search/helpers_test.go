@@ -165,6 +165,15 @@ func (f *fixture) build(t testing.TB, noVectors bool) *catalog.Catalog {
 	if err := ix.Close(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if !writeFormat1Vectors { // the builder stores the document map
+		docRow, docHead, err := DocMap(ctx, dir, rows, headRows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteDocMap(docRow, docHead); err != nil {
+			t.Fatal(err)
+		}
+	}
 	sources := map[string]int{}
 	for _, r := range rows {
 		sources[r.Source]++

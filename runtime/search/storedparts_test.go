@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -139,5 +140,36 @@ func TestStoredRowFactsAreThoseComputedAtOpen(t *testing.T) {
 	stored.Tables.Recipe = "0-other"
 	if factsRecipe(e.parser, stored.Tables.Countries) == stored.Tables.Recipe {
 		t.Fatal("recipe check accepts another recipe")
+	}
+}
+
+// The stored document map is the one read from the index at open.
+func TestStoredDocMapIsTheIndexs(t *testing.T) {
+	e := newEngine(t, labourFixture(), true, Options{})
+	stored, storedHeads, err := e.cat.Bundle.ReadDocMap()
+	if err != nil || stored == nil {
+		t.Fatalf("fixture stores no document map: %v", err)
+	}
+	if &e.lex.docRow[0] != &stored[0] {
+		t.Fatal("engine read the document ids although the bundle maps them")
+	}
+	l := &lexIndex{reader: e.lex.reader}
+	if err := l.mapDocs(context.Background(), e.cat.Index, e.cat.HeadingIndex); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(l.docRow, stored) || !slices.Equal(l.docHead, storedHeads) {
+		t.Fatalf("stored document map differs from the index's")
+	}
+	rows, heads := 0, 0
+	for d := range stored {
+		if stored[d] >= 0 {
+			rows++
+		}
+		if storedHeads[d] >= 0 {
+			heads++
+		}
+	}
+	if rows != len(e.cat.Rows) || heads != len(e.cat.Headings) {
+		t.Fatalf("map holds %d rows and %d headings of %d and %d", rows, heads, len(e.cat.Rows), len(e.cat.Headings))
 	}
 }
