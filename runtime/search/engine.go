@@ -508,6 +508,9 @@ func (e *Engine) active(m Mode) Signals {
 	s.Keyword = s.Keyword && !d.Keyword && e.lex != nil
 	s.Headings = s.Headings && !d.Headings
 	s.Semantic = s.Semantic && !d.Semantic && e.vec != nil
+	if m == Hybrid && e.w.Semantic == 0 && e.w.SemanticHeading == 0 {
+		s.Semantic = false // weight 0 costs nothing: no query embedding, no probe
+	}
 	s.Boosts = s.Boosts && !d.Boosts
 	s.Synonyms = s.Synonyms && !d.Synonyms
 	s.IDs = s.IDs && !d.IDs

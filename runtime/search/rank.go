@@ -141,7 +141,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		keep = func(r int32) bool { return f.keepRow(&e.cat.Rows[r]) }
 	}
 
-	if on.IDs {
+	if on.IDs && e.w.ID != 0 {
 		for _, r := range e.idRows(ctx, text, u) {
 			if keep == nil || keep(r) {
 				p.get(r).idm = 1
@@ -444,9 +444,12 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 			c.semRaw = dot(qv, e.vec.rowVec(c.row))
 			c.hasSem = true
 		})
+		// A signal of weight 0 costs nothing: heading vectors are read
+		// only when they weigh.
+		headVecs := on.Headings && w.SemanticHeading != 0
 		for _, c := range p.list {
 			semTop = max(semTop, c.semRaw)
-			if h := e.rowHead[c.row]; h >= 0 && on.Headings {
+			if h := e.rowHead[c.row]; h >= 0 && headVecs {
 				if hv := e.vec.headVec(h); hv != nil {
 					s, ok := headSims[h]
 					if !ok {
@@ -468,12 +471,12 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 			}
 		}
 	}
-	if on.Headings && lex.maxHead > 0 {
+	if on.Headings && lex.maxHead > 0 && w.Heading != 0 {
 		for _, c := range p.list {
 			c.head = e.headingScore(c.row, lex) / lex.maxHead
 		}
 	}
-	if on.Boosts {
+	if on.Boosts && w.Boost != 0 {
 		eachCandidate(p.list, func(c *candidate) {
 			c.boost = u.BoostPrepared(*e.prepared(c.row), e.boost).Total()
 		})
