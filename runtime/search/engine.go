@@ -71,9 +71,7 @@ type Weights struct {
 	// Headline is added to a row whose title names its heading's total
 	// ("0.GENERAL", "I.TOTAL VOLUME OF LOANS", "All Items") when few of its
 	// siblings' titles do: without a word that names a part, the total is
-	// what a question about the heading's topic means. 0.2 (was 0.1):
-	// the word "Total" costs the total's title a sixth of its text score
-	// beside "Quits: Construction"; R@5 +1 on each tuning set, R@1 −2.
+	// what a question about the heading's topic means (docs/ranking.md).
 	Headline float64 `json:"headline"`
 	// FacetTerm is the BM25 weight of a word that only names a country,
 	// frequency, seasonal adjustment or source (topic words weigh 1).
@@ -87,28 +85,18 @@ type Weights struct {
 	// the question alike, the one saying least besides is the series
 	// asked for, not a breakdown of it ("Total compensation: All
 	// Civilian" before "... All Civilian workers in Manufacturing").
-	// 0.2: R@5 +6 and R@1 +1 over the four tuning sets (0.1: +2 and +1;
-	// 0.3: +6 and 0; 0.5: +5 and 0).
 	Focus float64 `json:"focus"`
 	// Synonym multiplies each expansion's own weight in the BM25 query
-	// (1.2: an expansion of weight 0.8, "jobless" → "unemployment", then
-	// counts about as much as a query word; raised from 0.6 after the
-	// common-words candidates, when doubling it was the one change that
-	// lifted heading recall on both tuning sets).
+	// (an expansion of weight 0.8, "jobless" → "unemployment", then counts
+	// about as much as a query word).
 	Synonym float64 `json:"synonym"`
 	// AncestorDecay discounts a heading's score per level it sits above
 	// the row's own heading.
 	AncestorDecay float64 `json:"ancestor_decay"`
 }
 
-// DefaultWeights are the weights used when Options.Weights is nil. They
-// were chosen on a 365,000-row bundle with the development questions and a
-// held-out set, keeping only changes that helped both (see tune_test.go):
-// the metadata boost needs a large weight because the text scores of
-// near-duplicates differ by little; the static word-vector embedding
-// helps a little at half the keyword weight and hurts above it; heading
-// documents (label and path, which every row's heading field already
-// holds) did not help and are off (Heading 0 skips their search).
+// DefaultWeights are the weights used when Options.Weights is nil; each
+// one's reason and how it was chosen are in docs/ranking.md.
 func DefaultWeights() Weights {
 	return Weights{
 		Keyword: 1.0, Heading: 0, Semantic: 0.5, SemanticHeading: 0,

@@ -512,11 +512,8 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 // second heading, whose best row an analyst would pick (IFS's "Gross
 // Domestic Product, Deflator, Index" under WEO's 196 deflators). The
 // group says how many rows its heading has; a country or frequency in
-// the question picks among them. Measured at half the limit, among the
-// rows the coverage stage scored: R@20 and HR@5 +1 on blind2, nothing
-// else moved (scanning every candidate instead moved dev and blind2 by
-// one each way, with scores that do not compare); at a quarter, tune
-// lost 2.
+// the question picks among them. Applied among the rows the coverage
+// stage scored (measurements in docs/ranking.md).
 const maxGroupShare = 0.5
 
 // diverse returns the best limit candidates of the sorted list, at most
@@ -713,9 +710,7 @@ func truncateRunes(s string, n int) string {
 // scored under 0.13 of it, and the word vectors alone ordered the IFS
 // rows. The best is raised to the hint's weight: a sure name ("IFS",
 // "Eurostat", 1) rescales in full, a loose one ("Fed", 0.5) halfway.
-// Measured on the four tuning sets against no rescaling: R@1 +2, R@5 +1,
-// R@20 +1, HR@5 +2, nothing lower; in full for every hint it lost R@1 on
-// two "Fed" questions; the same for a named country lost R@5 on three.
+// (Measurements in docs/ranking.md.)
 func (e *Engine) rescaleNamedSource(p *pool, u query.Understanding) {
 	if len(u.Sources) == 0 || u.Sources[0].Weight < minScopedSource {
 		return
