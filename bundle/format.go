@@ -16,6 +16,9 @@
 //	vectors/rows.f32       row embeddings: little-endian float32, len(catalog) × dim, in partition order
 //	vectors/partitions.bin the inverted-file partitions over the row vectors (partitions.go): spans, order, centroids
 //	vectors/headings.f32   heading embeddings, in headings order
+//	search/rows.facts      per row: heading, source and country codes, title marks; the sources' tables (rowfacts.go)
+//	search/docs.map        per text-index document: its row and heading (docmap.go)
+//	search/rows.prepared   per row: its query-understanding facts, one record each (records.go)
 //	model/                 the embedding model (model.onnx, tokenizer.json, ...) used for both
 //
 // Every array the runtime maps is fixed-width, little-endian and starts
@@ -44,8 +47,8 @@
 // whatever its min_reader_version says: a newer writer's files may mean
 // more than this reader knows. A format-1 bundle still opens: without
 // catalog.rows the catalog is decoded from catalog.parquet, and without
-// vectors/partitions.bin the runtime computes the partitions at open, as
-// format 1 did (seconds at 365,000 rows instead of milliseconds; rebuild
+// vectors/partitions.bin and search/ the runtime computes what they hold
+// at open, as format 1 did (seconds at 365,000 rows instead of milliseconds; rebuild
 // to get the speed). testdata/v<N> holds a fixture of every version.
 //
 // # Changelog
@@ -54,7 +57,8 @@
 //	1  (additive, no bump) manifest embedding.text_recipe: which recipe made the embedded texts; the text index written as one segment.
 //	2  catalog.rows (mapped row table) and vectors/partitions.bin (vector partitions made by the builder);
 //	   vectors/rows.f32 in partition order (ReadVectors still returns catalog order); the manifest's own
-//	   checksum; min_reader_version 2.
+//	   checksum; min_reader_version 2; search/ (row facts, document map, prepared rows) computed by the
+//	   builder with the searcher's code and ignored by a reader whose recipe differs.
 package bundle
 
 import "errors"
@@ -89,6 +93,7 @@ const (
 	PartitionsFile   = "vectors/partitions.bin"
 	RowFactsFile     = "search/rows.facts"
 	DocMapFile       = "search/docs.map"
+	PreparedRowsFile = "search/rows.prepared"
 	ModelDir         = "model"
 )
 

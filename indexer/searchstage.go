@@ -12,9 +12,15 @@ import (
 // the catalog at every open is computed here, with the searcher's own
 // code, and stored in the bundle for it to map.
 
-// writeRowFacts stores every row's facts (search.RowFactsOf).
+// writeRowFacts stores every row's facts (search.RowFactsOf) and its
+// query-understanding facts (search.PreparedRowsOf).
 func writeRowFacts(w *bundle.Writer, rows []bundle.SeriesRow, heads []bundle.HeadingRow) error {
-	return w.WriteRowFacts(search.RowFactsOf(rows, heads))
+	facts := search.RowFactsOf(rows, heads)
+	if err := w.WriteRowFacts(facts); err != nil {
+		return err
+	}
+	recipe, strs, recs := search.PreparedRowsOf(rows, heads, facts)
+	return w.WriteRecords(bundle.PreparedRowsFile, recipe, strs, recs)
 }
 
 // writeRowVectors stores the row vectors with the partitions the searcher

@@ -245,8 +245,13 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 			return nil, err
 		}
 	}
-	if !opts.OnDemand {
-		e.startPreparing()
+	stored, err := e.storedPrepared()
+	if err != nil {
+		return nil, err
+	}
+	e.prep.stored = stored
+	if !opts.OnDemand && e.prep.stored == nil {
+		e.startPreparing() // stored facts are decoded on use: nothing to read ahead
 	}
 	ok = true
 	return e, nil
