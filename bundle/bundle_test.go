@@ -42,7 +42,9 @@ func buildSample(t *testing.T, dest string) {
 	if err := w.WriteQuarantine([]QuarantineEntry{{Source: "evds", File: "x.csv", Line: 3, Field: "seriesCode", Reason: "empty"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.WriteVectors(RowVectorsFile, 2, [][]float32{{1, 0}, {0, 1}}); err != nil {
+	// Stored in partition order: row 1 first.
+	parts := &Partitions{Dim: 2, Parts: []Partition{{0, 1, 2}, {1, 2, 1}}, Order: []int32{1, 0}, Pos: []int32{1, 0}, Centroids: []float32{0, 1, 1, 0}}
+	if err := w.WriteRowVectors(2, [][]float32{{1, 0}, {0, 1}}, parts); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.WriteVectors(HeadVectorsFile, 2, [][]float32{{1, 0}, {0, 1}, {0.6, 0.8}}); err != nil {

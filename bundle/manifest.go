@@ -1,10 +1,14 @@
 package bundle
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -23,6 +27,26 @@ type Manifest struct {
 	Counts           Counts       `json:"counts"`
 	Embedding        *Embedding   `json:"embedding,omitempty"`
 	Files            []FileEntry  `json:"files"`
+	// Checksum is the SHA-256 (hex) of the manifest file as written with
+	// this value set to 64 zeros: every other byte of the manifest is
+	// covered. Format 2 on; a format-1 manifest has none.
+	Checksum string `json:"checksum,omitempty"`
+}
+
+// checksumField is the manifest's own checksum as it appears in the file.
+var checksumField = regexp.MustCompile(`\n  "checksum": "([0-9a-f]{64})"`)
+
+// manifestChecksum returns the SHA-256 of a manifest file with its
+// checksum's value zeroed, and whether the file has a checksum.
+func manifestChecksum(b []byte) (sum, stored string, ok bool) {
+	loc := checksumField.FindSubmatchIndex(b)
+	if loc == nil {
+		return "", "", false
+	}
+	z := append([]byte(nil), b...)
+	copy(z[loc[2]:loc[3]], strings.Repeat("0", 64))
+	h := sha256.Sum256(z)
+	return hex.EncodeToString(h[:]), string(b[loc[2]:loc[3]]), true
 }
 
 // SourceInfo records one input source: its files' fingerprints and its counts.
@@ -77,6 +101,12 @@ func (m *Manifest) Validate() error {
 	if m.FormatVersion < 1 {
 		return fmt.Errorf("%w: format_version %d", ErrInvalidManifest, m.FormatVersion)
 	}
+	if m.FormatVersion > Version {
+		return fmt.Errorf("%w: bundle format %d is newer than this sextant, which reads formats %d to %d: upgrade sextant", ErrVersion, m.FormatVersion, OldestReadable, Version)
+	}
+	if m.FormatVersion < OldestReadable {
+		return fmt.Errorf("%w: bundle format %d is older than this sextant reads (%d to %d): rebuild the bundle with sextant build", ErrVersion, m.FormatVersion, OldestReadable, Version)
+	}
 	if m.MinReaderVersion > Version {
 		return fmt.Errorf("%w: bundle needs reader version %d, this sextant reads up to %d: upgrade sextant or rebuild the bundle", ErrVersion, m.MinReaderVersion, Version)
 	}
@@ -123,23 +153,39 @@ func ReadManifest(dir string) (*Manifest, error) {
 		}
 		return nil, fmt.Errorf("bundle: read manifest: %w", err)
 	}
+	name := filepath.Join(dir, ManifestFile)
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrInvalidManifest, filepath.Join(dir, ManifestFile), err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrInvalidManifest, name, err)
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
+	}
+	sum, stored, ok := manifestChecksum(b)
+	switch {
+	case !ok && m.FormatVersion >= 2:
+		return nil, fmt.Errorf("%w: %s has no checksum of its own (format %d writes one): the manifest was edited or damaged; rebuild the bundle", ErrChecksumMismatch, name, m.FormatVersion)
+	case ok && sum != stored:
+		return nil, fmt.Errorf("%w: %s does not match its own checksum: the manifest was edited or damaged; rebuild the bundle", ErrChecksumMismatch, name)
 	}
 	return &m, nil
 }
 
 func writeManifest(dir string, m *Manifest) error {
 	sort.Slice(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
+	m.Checksum = strings.Repeat("0", 64)
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return fmt.Errorf("bundle: encode manifest: %w", err)
 	}
-	return writeFileSync(filepath.Join(dir, ManifestFile), append(b, '\n'))
+	b = append(b, '\n')
+	sum, _, ok := manifestChecksum(b)
+	if !ok {
+		return fmt.Errorf("bundle: encode manifest: checksum field not found")
+	}
+	b = bytes.Replace(b, []byte(`"checksum": "`+m.Checksum+`"`), []byte(`"checksum": "`+sum+`"`), 1)
+	m.Checksum = sum
+	return writeFileSync(filepath.Join(dir, ManifestFile), b)
 }
 
 func writeFileSync(path string, b []byte) error {

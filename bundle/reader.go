@@ -22,42 +22,83 @@ import (
 type Bundle struct {
 	Dir      string
 	Manifest *Manifest
+	mapped   mapped
 }
 
 // OpenOptions tune Open.
 type OpenOptions struct {
-	// SkipChecksums checks sizes and presence only (faster for very large
-	// bundles on trusted disks); by default every file's SHA-256 is checked.
+	// SkipChecksums checks sizes and presence only; by default every
+	// file's SHA-256 is checked, once: see verificationRecord.
 	SkipChecksums bool
 	// CacheDir is where archives are unpacked (default: the user cache dir).
 	CacheDir string
+	// VerifiedDir is where verification records are kept (default: the
+	// user cache dir); "-" keeps none, so every open hashes every file.
+	VerifiedDir string
 }
 
 // Open opens a bundle directory or a packed archive (see Pack) and checks it
-// against its manifest. A damaged bundle is refused with an error that says
-// what is wrong and what to do.
+// against its manifest: presence, sizes, counts and (unless skipped, and
+// once per file identity) checksums. A damaged bundle is refused with an
+// error that says what is wrong and what to do. A damaged cached unpack of
+// a sound archive is removed and unpacked again.
 func Open(path string, opts OpenOptions) (*Bundle, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("bundle: open %s: %w", path, err)
 	}
-	if !st.IsDir() {
-		dir, err := unpackCached(path, opts.CacheDir)
-		if err != nil {
-			return nil, err
+	if st.IsDir() {
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			path = real // a bundle reached through a link is checked where it is
 		}
-		path = dir
-	} else if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real // a bundle reached through a link is checked where it is
+		return openDir(path, opts)
 	}
+	dir, err := unpackCached(path, opts.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	b, err := openDir(dir, opts)
+	if err == nil {
+		return b, nil
+	}
+	// The archive matched its checksum, so the damage is in the cached
+	// copy: unpack it again.
+	if rerr := os.RemoveAll(dir); rerr != nil {
+		return nil, fmt.Errorf("%w (and the damaged cached copy %s could not be removed: %v)", err, dir, rerr)
+	}
+	if dir, err = unpackCached(path, opts.CacheDir); err != nil {
+		return nil, err
+	}
+	return openDir(dir, opts)
+}
+
+func openDir(path string, opts OpenOptions) (*Bundle, error) {
 	m, err := ReadManifest(path)
 	if err != nil {
 		return nil, err
 	}
-	if problems := check(path, m, !opts.SkipChecksums); len(problems) > 0 {
+	hashes := !opts.SkipChecksums
+	rec := ""
+	if hashes && opts.VerifiedDir != "-" {
+		rec = recordPath(opts.VerifiedDir, path, m)
+		if verifiedBefore(rec, path, m) {
+			hashes = false
+			rec = ""
+		}
+	}
+	var before []fileIdentity
+	if rec != "" {
+		before = identities(path, m)
+	}
+	if problems := check(path, m, hashes); len(problems) > 0 {
 		return nil, fmt.Errorf("%w (%d problems, first: %s); run `sextant verify %s` for all of them and rebuild the bundle", problems[0].Err, len(problems), problems[0], path)
 	}
-	return &Bundle{Dir: path, Manifest: m}, nil
+	b := &Bundle{Dir: path, Manifest: m}
+	if problems := checkCounts(b); len(problems) > 0 {
+		return nil, fmt.Errorf("%w (%d problems, first: %s); run `sextant verify %s` for all of them and rebuild the bundle", problems[0].Err, len(problems), problems[0], path)
+	}
+	recordVerified(rec, path, m, before)
+	return b, nil
 }
 
 // Problem is one thing Verify found wrong.
@@ -110,11 +151,15 @@ func check(dir string, m *Manifest, hashes bool) []Problem {
 	for _, f := range m.Files {
 		listed[f.Path] = true
 	}
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	root := dir
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		root = real // a bundle reached through a symlink is walked at its target
+	}
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil
 		}
-		rel, _ := filepath.Rel(dir, p)
+		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
 		if rel != ManifestFile && !listed[rel] {
 			add(Problem{Path: rel, Err: ErrUnexpectedFile})
@@ -175,6 +220,16 @@ func checkShapes(dir string, m *Manifest) []Problem {
 	} else if n != m.Counts.Headings {
 		problems = append(problems, Problem{Path: HeadingsFile, Err: fmt.Errorf("%w: %d rows, manifest says %d", ErrInvalidManifest, n, m.Counts.Headings)})
 	}
+	if b.Has(RowTableFile) {
+		problems = append(problems, checkRowTable(b)...)
+	}
+	if e := m.Embedding; e != nil && b.HasPartitions() {
+		if p, err := b.ReadPartitions(); err != nil {
+			problems = append(problems, Problem{Path: PartitionsFile, Err: err})
+		} else if err := p.check(e.RowVectors, e.Dim); err != nil {
+			problems = append(problems, Problem{Path: PartitionsFile, Err: err})
+		}
+	}
 	if e := m.Embedding; e != nil {
 		for _, v := range []struct {
 			name string
@@ -218,8 +273,26 @@ func (b *Bundle) Has(name string) bool {
 	return false
 }
 
-// ReadCatalog reads every catalog row.
-func (b *Bundle) ReadCatalog() ([]SeriesRow, error) { return readParquet[SeriesRow](b, CatalogFile) }
+// ReadCatalog reads every catalog row. From a format-2 bundle the rows
+// come from the mapped row table: their strings point into the mapping,
+// which lives as long as b.
+func (b *Bundle) ReadCatalog() ([]SeriesRow, error) {
+	if b.Has(RowTableFile) {
+		data, err := b.Map(RowTableFile)
+		if err != nil {
+			return nil, err
+		}
+		rows, err := rowsFromTable(data, RowTableFile)
+		if err != nil {
+			return nil, err
+		}
+		if len(rows) != b.Manifest.Counts.Series {
+			return nil, fmt.Errorf("%w: %s holds %d rows, manifest says %d", ErrDamaged, RowTableFile, len(rows), b.Manifest.Counts.Series)
+		}
+		return rows, nil
+	}
+	return readParquet[SeriesRow](b, CatalogFile)
+}
 
 // ReadHeadings reads every heading node.
 func (b *Bundle) ReadHeadings() ([]HeadingRow, error) {
@@ -280,9 +353,50 @@ func (b *Bundle) ReadVectors(name string, n int) ([]float32, error) {
 	if len(raw) != n*e.Dim*4 {
 		return nil, fmt.Errorf("%w: %s has %d bytes, want %d × %d × 4", ErrVectorShape, name, len(raw), n, e.Dim)
 	}
+	if name == RowVectorsFile && b.HasPartitions() {
+		return b.readRowVectorsInCatalogOrder(raw, n, e.Dim)
+	}
 	out := make([]float32, n*e.Dim)
 	for i := range out {
 		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[i*4:]))
 	}
 	return out, nil
+}
+
+// checkRowTable compares the row table with catalog.parquet, row by row.
+func checkRowTable(b *Bundle) []Problem {
+	table, err := b.ReadCatalog()
+	if err != nil {
+		return []Problem{{Path: RowTableFile, Err: err}}
+	}
+	rows, err := readParquet[SeriesRow](b, CatalogFile)
+	if err != nil {
+		return []Problem{{Path: CatalogFile, Err: err}}
+	}
+	if len(rows) != len(table) {
+		return []Problem{{Path: RowTableFile, Err: fmt.Errorf("%w: %d rows, %s has %d", ErrDamaged, len(table), CatalogFile, len(rows))}}
+	}
+	for i := range rows {
+		if !sameRow(&rows[i], &table[i]) {
+			return []Problem{{Path: RowTableFile, Err: fmt.Errorf("%w: row %d (%s) differs from %s", ErrDamaged, i, rows[i].ID, CatalogFile)}}
+		}
+	}
+	return nil
+}
+
+func sameRow(a, b *SeriesRow) bool {
+	if a.ObsCount != b.ObsCount || len(a.AltTitles) != len(b.AltTitles) {
+		return false
+	}
+	for i := range a.AltTitles {
+		if a.AltTitles[i] != b.AltTitles[i] {
+			return false
+		}
+	}
+	for f, get := range rowFields {
+		if f != altField && *get(a) != *get(b) {
+			return false
+		}
+	}
+	return true
 }

@@ -56,8 +56,14 @@ func (w *Writer) Path(name string) (string, error) {
 	return p, nil
 }
 
-// WriteCatalog writes catalog.parquet.
-func (w *Writer) WriteCatalog(rows []SeriesRow) error { return writeParquet(w, CatalogFile, rows) }
+// WriteCatalog writes catalog.parquet and the row table the runtime maps
+// (catalog.rows).
+func (w *Writer) WriteCatalog(rows []SeriesRow) error {
+	if err := writeParquet(w, CatalogFile, rows); err != nil {
+		return err
+	}
+	return w.writeFile(RowTableFile, func(bw io.Writer) error { return writeRowTable(bw, rows) })
+}
 
 // WriteHeadings writes headings.parquet.
 func (w *Writer) WriteHeadings(rows []HeadingRow) error { return writeParquet(w, HeadingsFile, rows) }

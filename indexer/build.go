@@ -249,6 +249,12 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	if err := w.WriteHeadings(heads); err != nil {
 		return nil, err
 	}
+	if err := writeRowFacts(w, rows, heads); err != nil {
+		return nil, err
+	}
+	if err := writeDocMap(ctx, w, rows, heads); err != nil {
+		return nil, err
+	}
 	if err := w.WriteObservations(obsRows); err != nil {
 		return nil, err
 	}
@@ -446,7 +452,7 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 	if err != nil {
 		return nil, nil, embedError(err, func(i int) string { return "heading " + heads[i].ID })
 	}
-	if err := w.WriteVectors(bundle.RowVectorsFile, e.Dim(), rv); err != nil {
+	if err := writeRowVectors(w, rows, heads, e.Dim(), rv); err != nil {
 		return nil, nil, err
 	}
 	if err := w.WriteVectors(bundle.HeadVectorsFile, e.Dim(), hv); err != nil {

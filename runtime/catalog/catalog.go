@@ -26,9 +26,12 @@ type Catalog struct {
 	Rows     []bundle.SeriesRow  // in bundle order (sorted by id)
 	Headings []bundle.HeadingRow // parents before children
 
-	byID     map[string]int32
-	byNative map[string]int32 // source + "\x00" + native id
-	headByID map[string]int32
+	// byID is nil when Rows are sorted by id (as bundles store them): a
+	// lookup is then a binary search, and opening builds no map.
+	byID       map[string]int32
+	nativeOnce sync.Once
+	byNative   map[string]int32 // source + "\x00" + native id, built on first use
+	headByID   map[string]int32
 
 	obsOnce sync.Once
 	obs     map[string][]bundle.ObservationRow
@@ -62,15 +65,12 @@ func Load(ctx context.Context, b *bundle.Bundle) (*Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Catalog{
-		Bundle: b, Rows: rows, Headings: heads,
-		byID:     make(map[string]int32, len(rows)),
-		byNative: make(map[string]int32, len(rows)),
-		headByID: make(map[string]int32, len(heads)),
-	}
-	for i, r := range rows {
-		c.byID[r.ID] = int32(i)
-		c.byNative[r.Source+"\x00"+r.NativeID] = int32(i)
+	c := &Catalog{Bundle: b, Rows: rows, Headings: heads, headByID: make(map[string]int32, len(heads))}
+	if !sort.SliceIsSorted(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID }) || hasDuplicateIDs(rows) {
+		c.byID = make(map[string]int32, len(rows))
+		for i, r := range rows {
+			c.byID[r.ID] = int32(i)
+		}
 	}
 	for i, h := range heads {
 		c.headByID[h.ID] = int32(i)
@@ -78,9 +78,19 @@ func Load(ctx context.Context, b *bundle.Bundle) (*Catalog, error) {
 	return c, nil
 }
 
+// hasDuplicateIDs reports whether sorted rows repeat an id.
+func hasDuplicateIDs(rows []bundle.SeriesRow) bool {
+	for i := 1; i < len(rows); i++ {
+		if rows[i].ID == rows[i-1].ID {
+			return true
+		}
+	}
+	return false
+}
+
 // Row returns the row with a namespaced id.
 func (c *Catalog) Row(id string) (bundle.SeriesRow, bool) {
-	i, ok := c.byID[id]
+	i, ok := c.Index(id)
 	if !ok {
 		return bundle.SeriesRow{}, false
 	}
@@ -89,8 +99,24 @@ func (c *Catalog) Row(id string) (bundle.SeriesRow, bool) {
 
 // Index returns a row's position in Rows (and in the row vectors).
 func (c *Catalog) Index(id string) (int, bool) {
-	i, ok := c.byID[id]
-	return int(i), ok
+	if c.byID != nil {
+		i, ok := c.byID[id]
+		return int(i), ok
+	}
+	i, ok := sort.Find(len(c.Rows), func(i int) int { return strings.Compare(id, c.Rows[i].ID) })
+	return i, ok
+}
+
+// native returns the row index of a source's native id.
+func (c *Catalog) native(source, id string) (int32, bool) {
+	c.nativeOnce.Do(func() {
+		c.byNative = make(map[string]int32, len(c.Rows))
+		for i, r := range c.Rows {
+			c.byNative[r.Source+"\x00"+r.NativeID] = int32(i)
+		}
+	})
+	i, ok := c.byNative[source+"\x00"+id]
+	return i, ok
 }
 
 // Resolve accepts a namespaced id ("fred:UNRATE") or, when unambiguous, a
@@ -102,7 +128,7 @@ func (c *Catalog) Resolve(id string) (bundle.SeriesRow, error) {
 	}
 	var found []int32
 	for _, src := range c.Sources() {
-		if i, ok := c.byNative[src+"\x00"+id]; ok {
+		if i, ok := c.native(src, id); ok {
 			found = append(found, i)
 		}
 	}
@@ -121,14 +147,14 @@ func (c *Catalog) Resolve(id string) (bundle.SeriesRow, error) {
 
 // HasNative reports whether a source holds a native id.
 func (c *Catalog) HasNative(source, native string) bool {
-	_, ok := c.byNative[source+"\x00"+native]
+	_, ok := c.native(source, native)
 	return ok
 }
 
 // HeadingOfNative returns the heading id of a source's row by its native
 // id, "" when the row has no heading or is not in the catalog.
 func (c *Catalog) HeadingOfNative(source, native string) string {
-	i, ok := c.byNative[source+"\x00"+native]
+	i, ok := c.native(source, native)
 	if !ok {
 		return ""
 	}

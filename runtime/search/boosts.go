@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
@@ -19,6 +20,7 @@ import (
 // meets a row not yet read reads it itself.
 type preparedRows struct {
 	parser *query.Parser
+	stored *bundle.Records // the builder's facts (preparedstore.go), nil when the bundle has none
 	rows   []atomic.Pointer[query.PreparedRow]
 	heads  []atomic.Pointer[query.PreparedHeading]
 	stop   context.CancelFunc
@@ -92,12 +94,25 @@ func (e *Engine) prepared(i int32) *query.PreparedRow {
 	if cut := e.staleBefore[e.rowSource[i]]; cut != "" && r.End != "" && r.End < cut {
 		meta.Stale = true
 	}
+	var p query.PreparedRow
+	if s := e.prep.stored; s != nil {
+		if h := e.rowHead[i]; h >= 0 {
+			meta.Heading = e.cat.Headings[h].Path
+		}
+		f, err := decodeFacts(s.Record(int(i)), s.Strings)
+		if err == nil {
+			p = query.PreparedFromStored(meta, f)
+			e.prep.rows[i].Store(&p)
+			return &p
+		}
+		// A damaged record (the file passed its checksum): read the row.
+	}
 	var ph query.PreparedHeading
 	if h := e.rowHead[i]; h >= 0 {
 		meta.Heading = e.cat.Headings[h].Path
 		ph = *e.preparedHeading(h)
 	}
-	p := e.prep.parser.PrepareRowUnder(meta, ph)
+	p = e.prep.parser.PrepareRowUnder(meta, ph)
 	e.prep.rows[i].Store(&p)
 	return &p
 }

@@ -43,17 +43,14 @@ type extraCandidates struct {
 // manufacturing" has no rare word and four common ones; the together
 // rule wants titles holding all four, so "Industrial Production:
 // Manufacturing (NAICS)", whose short title holds three, was never
-// visited. A quarter of the text pass's depth: measured on the tuning
-// sets, R@5 +1 of 100 (blind tuning set), +2 of 40 (development), −1 of
-// 66 (extra), for about 0.3 ms at 365,000 rows.
+// visited. A quarter of the text pass's depth (docs/ranking.md has the
+// measurements of this and the two rules below).
 //
 // A word the row's heading holds counts too (once, whether its title
 // holds it or not), so that a short title read under its heading is
 // found: "06.HEALTH" under "Consumer Price Index (2003=100)" answers
 // "Turkey consumer prices health group", yet its title holds one of the
-// words and no rarer word brings it. Measured: R@20 +1 on tune, R@1 +1
-// on dev, R@1, R@5, R@20 and HR@5 +1 each on blind2, nothing lost; about
-// +0.4 ms hybrid p50 at 365,000 rows.
+// words and no rarer word brings it.
 //
 // The heading may hold the query's other topic words as well: rare ones
 // (which bring their own titles, not the short titles under a heading
@@ -61,10 +58,7 @@ type extraCandidates struct {
 // (headfield.go, bestHeadWords). With them a single common word is
 // enough: "education CPI Turkey" brings "10.EDUCATION" under "Consumer
 // Price Index (2003=100)" ("cpi" → "consumer price index"), which no
-// pass visited before (not in the first 300 rows). Measured: R@5 +1 on
-// extra, R@5, R@20 and HR@5 +1 each on blind2, one rank lost outside
-// the top 5 elsewhere; no change in hybrid p50 beyond the machine's
-// noise.
+// pass visited before (not in the first 300 rows).
 const (
 	bestTitleDepth    = lexicalDepth / 4
 	minBestTitleWords = 2

@@ -71,9 +71,7 @@ type Weights struct {
 	// Headline is added to a row whose title names its heading's total
 	// ("0.GENERAL", "I.TOTAL VOLUME OF LOANS", "All Items") when few of its
 	// siblings' titles do: without a word that names a part, the total is
-	// what a question about the heading's topic means. 0.2 (was 0.1):
-	// the word "Total" costs the total's title a sixth of its text score
-	// beside "Quits: Construction"; R@5 +1 on each tuning set, R@1 −2.
+	// what a question about the heading's topic means (docs/ranking.md).
 	Headline float64 `json:"headline"`
 	// FacetTerm is the BM25 weight of a word that only names a country,
 	// frequency, seasonal adjustment or source (topic words weigh 1).
@@ -87,28 +85,18 @@ type Weights struct {
 	// the question alike, the one saying least besides is the series
 	// asked for, not a breakdown of it ("Total compensation: All
 	// Civilian" before "... All Civilian workers in Manufacturing").
-	// 0.2: R@5 +6 and R@1 +1 over the four tuning sets (0.1: +2 and +1;
-	// 0.3: +6 and 0; 0.5: +5 and 0).
 	Focus float64 `json:"focus"`
 	// Synonym multiplies each expansion's own weight in the BM25 query
-	// (1.2: an expansion of weight 0.8, "jobless" → "unemployment", then
-	// counts about as much as a query word; raised from 0.6 after the
-	// common-words candidates, when doubling it was the one change that
-	// lifted heading recall on both tuning sets).
+	// (an expansion of weight 0.8, "jobless" → "unemployment", then counts
+	// about as much as a query word).
 	Synonym float64 `json:"synonym"`
 	// AncestorDecay discounts a heading's score per level it sits above
 	// the row's own heading.
 	AncestorDecay float64 `json:"ancestor_decay"`
 }
 
-// DefaultWeights are the weights used when Options.Weights is nil. They
-// were chosen on a 365,000-row bundle with the development questions and a
-// held-out set, keeping only changes that helped both (see tune_test.go):
-// the metadata boost needs a large weight because the text scores of
-// near-duplicates differ by little; the static word-vector embedding
-// helps a little at half the keyword weight and hurts above it; heading
-// documents (label and path, which every row's heading field already
-// holds) did not help and are off (Heading 0 skips their search).
+// DefaultWeights are the weights used when Options.Weights is nil; each
+// one's reason and how it was chosen are in docs/ranking.md.
 func DefaultWeights() Weights {
 	return Weights{
 		Keyword: 1.0, Heading: 0, Semantic: 0.5, SemanticHeading: 0,
@@ -174,10 +162,29 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	if opts.Boost != nil {
 		e.boost = *opts.Boost
 	}
-	e.index()
+	// The embedding model (a few hundred milliseconds to load) opens on
+	// another core while the rest is mapped and indexed.
+	var model chan openedModel
+	emb := cat.Bundle.Manifest.Embedding
+	if emb != nil && !opts.Disable.Semantic {
+		model = make(chan openedModel, 1)
+		go func() {
+			m, err := embed.Open(ctx, cat.Bundle.Path(bundle.ModelDir), embed.WithBatchBuckets(1))
+			model <- openedModel{m, err}
+		}()
+	}
+	defer func() {
+		if model != nil { // New failed before taking the model
+			if m := <-model; m.err == nil {
+				m.e.Close()
+			}
+		}
+	}()
+	facts := e.rowFacts()
+	e.index(facts)
 	e.commonDocs = e.commonDF()
 	e.prep = newPreparedRows(e.parser, len(cat.Rows), len(cat.Headings))
-	e.titles = newTitleMarks(cat, e.parser, e.rowHead)
+	e.titles = newTitleMarks(facts.Flags, len(cat.Headings))
 	e.terms = newTermCache(len(cat.Rows), len(cat.Headings))
 
 	ok := false
@@ -227,16 +234,33 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 			e.headingNear = e.commonDocs
 		}
 	}
-	if emb := cat.Bundle.Manifest.Embedding; emb != nil && !opts.Disable.Semantic {
+	if model != nil {
+		m := <-model
+		model = nil
+		if m.err != nil {
+			return nil, fmt.Errorf("search: embedding model: %w", m.err)
+		}
+		e.embedder = m.e
 		if err := e.loadVectors(ctx, emb); err != nil {
 			return nil, err
 		}
 	}
-	if !opts.OnDemand {
-		e.startPreparing()
+	stored, err := e.storedPrepared()
+	if err != nil {
+		return nil, err
+	}
+	e.prep.stored = stored
+	if !opts.OnDemand && e.prep.stored == nil {
+		e.startPreparing() // stored facts are decoded on use: nothing to read ahead
 	}
 	ok = true
 	return e, nil
+}
+
+// openedModel is the embedding model opened beside the rest of New.
+type openedModel struct {
+	e   *embed.Embedder
+	err error
 }
 
 func exists(path string) bool {
@@ -245,37 +269,40 @@ func exists(path string) bool {
 }
 
 // index builds the row → heading, heading → parent and heading → rows
-// lookups.
-func (e *Engine) index() {
+// lookups from the row facts.
+func (e *Engine) index(f *bundle.RowFacts) {
 	c := e.cat
-	e.rowHead = make([]int32, len(c.Rows))
-	e.headRows = make([][]int32, len(c.Headings))
-	e.looseRows = map[string]int{}
-	e.rowSource = make([]uint16, len(c.Rows))
-	e.rowCountry = make([]uint16, len(c.Rows))
-	e.sourceCode = map[string]int32{}
-	e.countryCode = map[string]int32{"": 0}
-	code := func(m map[string]int32, s string) uint16 {
-		n, ok := m[s]
-		if !ok {
-			n = int32(len(m))
-			m[s] = n
-		}
-		return uint16(n)
+	e.rowHead, e.rowSource, e.rowCountry = f.Head, f.Source, f.Country
+	e.sourceHome, e.staleBefore = f.Tables.SourceHome, f.Tables.StaleBefore
+	e.sourceCode = make(map[string]int32, len(f.Tables.Sources))
+	for i, s := range f.Tables.Sources {
+		e.sourceCode[s] = int32(i)
 	}
-	for i := range c.Rows {
-		e.rowSource[i] = code(e.sourceCode, c.Rows[i].Source)
-		e.rowCountry[i] = code(e.countryCode, c.Rows[i].Country)
-		e.rowHead[i] = -1
-		if h, ok := c.HeadingIndex(c.Rows[i].HeadingID); ok {
-			e.rowHead[i] = int32(h)
+	e.countryCode = make(map[string]int32, len(f.Tables.Countries))
+	for i, s := range f.Tables.Countries {
+		e.countryCode[s] = int32(i)
+	}
+	counts := make([]int32, len(c.Headings))
+	for _, h := range e.rowHead {
+		if h >= 0 {
+			counts[h]++
+		}
+	}
+	// One backing array for every heading's row list.
+	all := make([]int32, 0, len(c.Rows))
+	e.headRows = make([][]int32, len(c.Headings))
+	for h, n := range counts {
+		e.headRows[h] = all[len(all) : len(all) : len(all)+int(n)]
+		all = all[:len(all)+int(n)]
+	}
+	e.looseRows = map[string]int{}
+	for i, h := range e.rowHead {
+		if h >= 0 {
 			e.headRows[h] = append(e.headRows[h], int32(i))
 		} else {
-			e.looseRows[c.Rows[i].Source]++
+			e.looseRows[f.Tables.Sources[e.rowSource[i]]]++
 		}
 	}
-	e.sourceHome = homeCountries(c, e.rowSource, len(e.sourceCode))
-	e.staleBefore = staleCutoffs(c, e.rowSource, len(e.sourceCode))
 	e.parent = make([]int32, len(c.Headings))
 	for i, h := range c.Headings {
 		e.parent[i] = -1
@@ -294,16 +321,16 @@ const minHomeShare = 0.9
 // homeCountries returns, per source code, the country at least
 // minHomeShare of the source's rows (and at least minHomeRows of them)
 // are about, or "".
-func homeCountries(c *catalog.Catalog, rowSource []uint16, sources int) []string {
+func homeCountries(rows []bundle.SeriesRow, rowSource []uint16, sources int) []string {
 	const minHomeRows = 100
 	counts := make([]map[string]int, sources)
 	totals := make([]int, sources)
-	for i := range c.Rows {
+	for i := range rows {
 		s := rowSource[i]
 		if counts[s] == nil {
 			counts[s] = map[string]int{}
 		}
-		counts[s][c.Rows[i].Country]++
+		counts[s][rows[i].Country]++
 		totals[s]++
 	}
 	home := make([]string, sources)
@@ -331,12 +358,12 @@ const staleYears = 10
 // latest: a few projection series (FRED holds CBO projections to 2033)
 // would otherwise make every current series look stale. Ends are counted
 // by month, so a 365,000-row catalog is read once, without sorting.
-func staleCutoffs(c *catalog.Catalog, rowSource []uint16, sources int) []string {
+func staleCutoffs(rows []bundle.SeriesRow, rowSource []uint16, sources int) []string {
 	const firstYear, years = 1700, 500
 	counts := make([][]int32, sources)
 	totals := make([]int, sources)
-	for i := range c.Rows {
-		m, ok := endMonth(c.Rows[i].End, firstYear, years)
+	for i := range rows {
+		m, ok := endMonth(rows[i].End, firstYear, years)
 		if !ok {
 			continue
 		}
@@ -387,13 +414,23 @@ func endMonth(end string, firstYear, years int) (int, bool) {
 
 func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
 	b := e.cat.Bundle
-	rows, err := b.ReadVectors(bundle.RowVectorsFile, len(e.cat.Rows))
-	if err != nil {
-		return fmt.Errorf("search: row vectors: %w", err)
+	var v *vectorIndex
+	if b.HasPartitions() {
+		// Format 2: the builder partitioned the vectors; map them.
+		rows, parts, err := b.MapRowVectors()
+		if err != nil {
+			return fmt.Errorf("search: row vectors: %w", err)
+		}
+		v = mappedVectorIndex(rows, parts)
+	} else {
+		rows, err := b.ReadVectors(bundle.RowVectorsFile, len(e.cat.Rows))
+		if err != nil {
+			return fmt.Errorf("search: row vectors: %w", err)
+		}
+		v = &vectorIndex{dim: emb.Dim, rows: rows}
 	}
-	v := &vectorIndex{dim: emb.Dim, rows: rows}
 	if b.Has(bundle.HeadVectorsFile) && len(e.cat.Headings) > 0 {
-		heads, err := b.ReadVectors(bundle.HeadVectorsFile, len(e.cat.Headings))
+		heads, err := b.MapVectors(bundle.HeadVectorsFile, len(e.cat.Headings))
 		if err != nil {
 			return fmt.Errorf("search: heading vectors: %w", err)
 		}
@@ -402,24 +439,22 @@ func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	model, err := embed.Open(ctx, b.Path(bundle.ModelDir), embed.WithBatchBuckets(1))
-	if err != nil {
-		return fmt.Errorf("search: embedding model: %w", err)
-	}
-	e.embedder = model
+	model := e.embedder
 	if model.Dim() != emb.Dim {
 		return fmt.Errorf("%w: model dimension %d, vectors %d", ErrModelMismatch, model.Dim(), emb.Dim)
 	}
 	if emb.ModelID != "" && model.ModelID() != emb.ModelID {
 		return fmt.Errorf("%w: model id %s, vectors made by %s", ErrModelMismatch, model.ModelID(), emb.ModelID)
 	}
-	var loose []int32
-	for i, h := range e.rowHead {
-		if h < 0 {
-			loose = append(loose, int32(i))
+	if v.parts == nil { // format 1: partition at open
+		var loose []int32
+		for i, h := range e.rowHead {
+			if h < 0 {
+				loose = append(loose, int32(i))
+			}
 		}
+		v.buildPartitions(e.headRows, loose)
 	}
-	v.buildPartitions(e.headRows, loose)
 	e.headParts = make([][]int32, len(e.cat.Headings))
 	for i, p := range v.parts {
 		if p.heading >= 0 {
@@ -466,6 +501,9 @@ func (e *Engine) active(m Mode) Signals {
 	s.Keyword = s.Keyword && !d.Keyword && e.lex != nil
 	s.Headings = s.Headings && !d.Headings
 	s.Semantic = s.Semantic && !d.Semantic && e.vec != nil
+	if m == Hybrid && e.w.Semantic == 0 && e.w.SemanticHeading == 0 {
+		s.Semantic = false // weight 0 costs nothing: no query embedding, no probe
+	}
 	s.Boosts = s.Boosts && !d.Boosts
 	s.Synonyms = s.Synonyms && !d.Synonyms
 	s.IDs = s.IDs && !d.IDs

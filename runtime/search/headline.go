@@ -5,8 +5,6 @@ import (
 	"sync/atomic"
 
 	"github.com/sextant-dev/sextant/internal/countries"
-	"github.com/sextant-dev/sextant/runtime/catalog"
-	"github.com/sextant-dev/sextant/runtime/query"
 )
 
 // Title marks of rows (query.Parser.TitleMarks) and of headings, read
@@ -34,36 +32,24 @@ type titleMarks struct {
 	totals, owners []atomic.Int32
 }
 
-// newTitleMarks reads which titles may name a total (a substring test
-// of the lower-cased title for each total phrase, about 0.3 µs a row),
-// which name their own country and which are their heading's label.
-// rowHead maps rows to headings.
-func newTitleMarks(cat *catalog.Catalog, p *query.Parser, rowHead []int32) *titleMarks {
+// newTitleMarks takes the title marks of the row facts (computeRowFacts:
+// which titles may name a total, by a substring test of the lower-cased
+// title for each total phrase, about 0.3 µs a row; which name their own
+// country; which are their heading's label).
+func newTitleMarks(flags []uint8, headings int) *titleMarks {
+	n := len(flags)
 	t := &titleMarks{
-		maybeTotal: make([]bool, len(cat.Rows)),
-		ownCountry: make([]bool, len(cat.Rows)),
-		namesHead:  make([]bool, len(cat.Rows)),
-		rows:       make([]atomic.Uint32, len(cat.Rows)),
-		totals:     make([]atomic.Int32, len(cat.Headings)),
-		owners:     make([]atomic.Int32, len(cat.Headings)),
+		maybeTotal: make([]bool, n),
+		ownCountry: make([]bool, n),
+		namesHead:  make([]bool, n),
+		rows:       make([]atomic.Uint32, n),
+		totals:     make([]atomic.Int32, headings),
+		owners:     make([]atomic.Int32, headings),
 	}
-	phrases := p.TotalPhrases()
-	owns := countryNames{}
-	joiners := strings.NewReplacer(".", " ", "_", " ")
-	for i := range cat.Rows {
-		if h := rowHead[i]; h >= 0 {
-			t.namesHead[i] = strings.EqualFold(strings.TrimSpace(cat.Rows[i].Title), cat.Headings[h].Label)
-		}
-		if names := owns.names(cat.Rows[i].Country); len(names) > 0 {
-			t.ownCountry[i] = titleNames(cat.Rows[i].Title, names)
-		}
-		low := strings.ToLower(joiners.Replace(cat.Rows[i].Title))
-		for _, ph := range phrases {
-			if strings.Contains(low, ph) {
-				t.maybeTotal[i] = true
-				break
-			}
-		}
+	for i, f := range flags {
+		t.maybeTotal[i] = f&factMaybeTotal != 0
+		t.ownCountry[i] = f&factOwnCountry != 0
+		t.namesHead[i] = f&factNamesHead != 0
 	}
 	return t
 }

@@ -165,6 +165,15 @@ func (f *fixture) build(t testing.TB, noVectors bool) *catalog.Catalog {
 	if err := ix.Close(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if !writeFormat1Vectors { // the builder stores the document map
+		docRow, docHead, err := DocMap(ctx, dir, rows, headRows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteDocMap(docRow, docHead); err != nil {
+			t.Fatal(err)
+		}
+	}
 	sources := map[string]int{}
 	for _, r := range rows {
 		sources[r.Source]++
@@ -176,6 +185,11 @@ func (f *fixture) build(t testing.TB, noVectors bool) *catalog.Catalog {
 	sort.Slice(m.Sources, func(i, j int) bool { return m.Sources[i].Name < m.Sources[j].Name })
 	if !noVectors {
 		m.Embedding = writeVectors(t, w, rows, headRows, pathOf)
+	}
+	if !writeFormat1Vectors { // the builder stores the row facts
+		if err := w.WriteRowFacts(RowFactsOf(rows, headRows)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := w.Commit(m); err != nil {
 		t.Fatal(err)
@@ -190,6 +204,10 @@ func (f *fixture) build(t testing.TB, noVectors bool) *catalog.Catalog {
 	}
 	return cat
 }
+
+// writeFormat1Vectors makes writeVectors store the row vectors as format 1
+// did (catalog order, no partitions: the engine partitions them at open).
+var writeFormat1Vectors bool
 
 // writeVectors embeds each row as "title unit heading path" and each
 // heading as its path, and copies the model into the bundle.
@@ -218,8 +236,18 @@ func writeVectors(t testing.TB, w *bundle.Writer, rows []bundle.SeriesRow, heads
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.WriteVectors(bundle.RowVectorsFile, e.Dim(), rv); err != nil {
-		t.Fatal(err)
+	if writeFormat1Vectors {
+		if err := w.WriteVectors(bundle.RowVectorsFile, e.Dim(), rv); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		var flat []float32
+		for _, v := range rv {
+			flat = append(flat, v...)
+		}
+		if err := w.WriteRowVectors(e.Dim(), rv, PartitionVectors(rows, heads, e.Dim(), flat)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := w.WriteVectors(bundle.HeadVectorsFile, e.Dim(), hv); err != nil {
 		t.Fatal(err)

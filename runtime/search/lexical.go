@@ -252,11 +252,10 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	// bring candidates however common its words are (union.go). Without
 	// this, the rare query word ("jobless", in 5 Eurostat titles) is the
 	// required clause and "Unemployment Rate" itself is never visited.
-	// Measured against expansions of rare or absent words only: better on
-	// both tuning sets. An expansion whose rarest title word is in more
-	// than standInDocs·commonDF titles does not (one common word alone,
-	// "unemployed", "price"): scoring its tens of thousands of titles
-	// doubled p99 latency for no measured gain.
+	// An expansion whose rarest title word is in more than
+	// standInDocs·commonDF titles does not (one common word alone,
+	// "unemployed", "price"): its tens of thousands of titles cost
+	// latency for nothing (docs/ranking.md).
 	var standIns [][]string
 	var expanded []expandedWords
 	if synonymWeight > 0 {
@@ -382,10 +381,8 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 // and "price index", "CPI" to two of them again: at full weight a title
 // "Consumer Price Index" scored each, six clauses for two query words,
 // and outranked "07.TRANSPORT" under the CPI heading for "transport
-// inflation (CPI transport group)", whose one asked-for word it lacks.
-// Measured against full weights: R@1 +4 (dev, extra, blind2), R@5 +1,
-// R@20 and HR@5 +1 on extra, two rows one place down inside the top 5;
-// shares of (heaviest/sum)^0.5 and ^1.5 measured worse.
+// inflation (CPI transport group)", whose one asked-for word it lacks
+// (measurements in docs/ranking.md).
 func expansionShares(exps []query.Expansion) []float64 {
 	sum, most := map[string]float64{}, map[string]float64{}
 	for _, x := range exps {
@@ -500,14 +497,8 @@ const commonTitleWordsInMemory = true
 // nearHeadingClausesInMemory says whether heading-field clauses of common
 // words under the headingInMemoryDF threshold are scored in memory as
 // well, their coordination with the index's common clauses put back
-// exactly (coord.go): the scores are bleve's to the last bits. It was
-// off while those last bits decided exact ties among look-alike rows
-// (190 copies of one series, one per country) at the per-heading cap and
-// moved two evaluation questions; since the coverage stage and the
-// common title words in memory, it moves none on the development and
-// extra sets (the held-out set lost one question at R@5 to a tie, .667
-// → .650), and at 365,000 rows hybrid p50 drops from 9.8 to 7.4–7.6 ms
-// and p99 from 35 to 22–25 ms in the same runs.
+// exactly (coord.go): the scores are bleve's to the last bits (its
+// history in docs/ranking.md).
 const nearHeadingClausesInMemory = true
 
 // headingInMemoryDF is how many times commonDF documents a heading-field

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -15,6 +16,7 @@ import (
 	bquery "github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 
+	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/internal/textindex"
 	"github.com/sextant-dev/sextant/runtime/catalog"
 )
@@ -72,7 +74,11 @@ func openLex(ctx context.Context, dir string, cat *catalog.Catalog) (*lexIndex, 
 	if l.reader, err = ai.Reader(); err != nil {
 		return nil, fmt.Errorf("text index: %w", err)
 	}
-	if err := l.mapDocs(ctx, cat); err != nil {
+	if docRow, docHead, err := cat.Bundle.ReadDocMap(); err != nil {
+		return nil, err
+	} else if docRow != nil {
+		l.docRow, l.docHead = docRow, docHead // the builder's (DocMap)
+	} else if err := l.mapDocs(ctx, cat.Index, cat.HeadingIndex); err != nil {
 		return nil, err
 	}
 	n, err := l.reader.DocCount()
@@ -84,8 +90,41 @@ func openLex(ctx context.Context, dir string, cat *catalog.Catalog) (*lexIndex, 
 	return l, nil
 }
 
+// DocMap reads the text index at dir and returns, per internal document
+// number, the catalog row (rows sorted by id, as bundles store them) and
+// the heading it holds: the builder stores them so that an open need not
+// read every document's id (about 1 µs a document).
+func DocMap(ctx context.Context, dir string, rows []bundle.SeriesRow, heads []bundle.HeadingRow) (docRow, docHead []int32, err error) {
+	idx, err := textindex.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer idx.Close()
+	ai, err := idx.Advanced()
+	if err != nil {
+		return nil, nil, fmt.Errorf("text index: %w", err)
+	}
+	l := &lexIndex{}
+	if l.reader, err = ai.Reader(); err != nil {
+		return nil, nil, fmt.Errorf("text index: %w", err)
+	}
+	defer l.reader.Close()
+	if !sort.SliceIsSorted(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID }) {
+		return nil, nil, fmt.Errorf("search: document map: catalog rows not sorted by id")
+	}
+	rowIndex := func(id string) (int, bool) {
+		return sort.Find(len(rows), func(i int) int { return strings.Compare(id, rows[i].ID) })
+	}
+	headIndex := make(map[string]int, len(heads))
+	for i, h := range heads {
+		headIndex[h.ID] = i
+	}
+	err = l.mapDocs(ctx, rowIndex, func(id string) (int, bool) { h, ok := headIndex[id]; return h, ok })
+	return l.docRow, l.docHead, err
+}
+
 // mapDocs reads every document's id once (about 1 µs a document).
-func (l *lexIndex) mapDocs(ctx context.Context, cat *catalog.Catalog) error {
+func (l *lexIndex) mapDocs(ctx context.Context, rowIndex, headIndex func(string) (int, bool)) error {
 	all, err := l.reader.DocIDReaderAll()
 	if err != nil {
 		return fmt.Errorf("text index: %w", err)
@@ -113,10 +152,10 @@ func (l *lexIndex) mapDocs(ctx context.Context, cat *catalog.Catalog) error {
 			l.docRow = append(l.docRow, -1)
 			l.docHead = append(l.docHead, -1)
 		}
-		if i, ok := cat.Index(ext); ok {
+		if i, ok := rowIndex(ext); ok {
 			l.docRow[num] = int32(i)
 		} else if hid, ok := strings.CutPrefix(ext, "h:"); ok {
-			if h, ok := cat.HeadingIndex(hid); ok {
+			if h, ok := headIndex(hid); ok {
 				l.docHead[num] = int32(h)
 			}
 		}

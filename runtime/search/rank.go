@@ -141,7 +141,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		keep = func(r int32) bool { return f.keepRow(&e.cat.Rows[r]) }
 	}
 
-	if on.IDs {
+	if on.IDs && e.w.ID != 0 {
 		for _, r := range e.idRows(ctx, text, u) {
 			if keep == nil || keep(r) {
 				p.get(r).idm = 1
@@ -444,9 +444,12 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 			c.semRaw = dot(qv, e.vec.rowVec(c.row))
 			c.hasSem = true
 		})
+		// A signal of weight 0 costs nothing: heading vectors are read
+		// only when they weigh.
+		headVecs := on.Headings && w.SemanticHeading != 0
 		for _, c := range p.list {
 			semTop = max(semTop, c.semRaw)
-			if h := e.rowHead[c.row]; h >= 0 && on.Headings {
+			if h := e.rowHead[c.row]; h >= 0 && headVecs {
 				if hv := e.vec.headVec(h); hv != nil {
 					s, ok := headSims[h]
 					if !ok {
@@ -468,12 +471,12 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 			}
 		}
 	}
-	if on.Headings && lex.maxHead > 0 {
+	if on.Headings && lex.maxHead > 0 && w.Heading != 0 {
 		for _, c := range p.list {
 			c.head = e.headingScore(c.row, lex) / lex.maxHead
 		}
 	}
-	if on.Boosts {
+	if on.Boosts && w.Boost != 0 {
 		eachCandidate(p.list, func(c *candidate) {
 			c.boost = u.BoostPrepared(*e.prepared(c.row), e.boost).Total()
 		})
@@ -509,11 +512,8 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 // second heading, whose best row an analyst would pick (IFS's "Gross
 // Domestic Product, Deflator, Index" under WEO's 196 deflators). The
 // group says how many rows its heading has; a country or frequency in
-// the question picks among them. Measured at half the limit, among the
-// rows the coverage stage scored: R@20 and HR@5 +1 on blind2, nothing
-// else moved (scanning every candidate instead moved dev and blind2 by
-// one each way, with scores that do not compare); at a quarter, tune
-// lost 2.
+// the question picks among them. Applied among the rows the coverage
+// stage scored (measurements in docs/ranking.md).
 const maxGroupShare = 0.5
 
 // diverse returns the best limit candidates of the sorted list, at most
@@ -710,9 +710,7 @@ func truncateRunes(s string, n int) string {
 // scored under 0.13 of it, and the word vectors alone ordered the IFS
 // rows. The best is raised to the hint's weight: a sure name ("IFS",
 // "Eurostat", 1) rescales in full, a loose one ("Fed", 0.5) halfway.
-// Measured on the four tuning sets against no rescaling: R@1 +2, R@5 +1,
-// R@20 +1, HR@5 +2, nothing lower; in full for every hint it lost R@1 on
-// two "Fed" questions; the same for a named country lost R@5 on three.
+// (Measurements in docs/ranking.md.)
 func (e *Engine) rescaleNamedSource(p *pool, u query.Understanding) {
 	if len(u.Sources) == 0 || u.Sources[0].Weight < minScopedSource {
 		return

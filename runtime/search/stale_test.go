@@ -64,6 +64,6 @@ func BenchmarkStaleCutoffs(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		staleCutoffs(cat, src, len(codes))
+		staleCutoffs(cat.Rows, src, len(codes))
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"runtime"
 	"sync"
+
+	"github.com/sextant-dev/sextant/bundle"
 )
 
 // vectorIndex holds the row and heading embeddings of a bundle and the
@@ -285,4 +287,45 @@ func (v *vectorIndex) scan(q []float32, keepBest int, keep func(int32) bool) []s
 		rows.offer(scored{r, dot(q, v.rowVec(r))})
 	}
 	return rows.sorted()
+}
+
+// PartitionVectors computes the vector partitions of a catalog (rows and
+// headings in bundle order, vecs its row vectors in catalog order, dim
+// values each) as the engine uses them: the builder stores them in the
+// bundle, so that opening it maps them instead of computing them.
+func PartitionVectors(rows []bundle.SeriesRow, heads []bundle.HeadingRow, dim int, vecs []float32) *bundle.Partitions {
+	headIndex := make(map[string]int32, len(heads))
+	for i, h := range heads {
+		headIndex[h.ID] = int32(i)
+	}
+	byHeading := make([][]int32, len(heads))
+	var loose []int32
+	for i := range rows {
+		if h, ok := headIndex[rows[i].HeadingID]; ok {
+			byHeading[h] = append(byHeading[h], int32(i))
+		} else {
+			loose = append(loose, int32(i))
+		}
+	}
+	v := &vectorIndex{dim: dim, rows: vecs}
+	v.buildPartitions(byHeading, loose)
+	p := &bundle.Partitions{Dim: dim, Parts: make([]bundle.Partition, len(v.parts)), Pos: v.pos, Centroids: v.centroids}
+	for i, pt := range v.parts {
+		p.Parts[i] = bundle.Partition{Start: pt.start, End: pt.end, Heading: pt.heading}
+	}
+	p.Order = make([]int32, len(v.pos))
+	for r, place := range v.pos {
+		p.Order[place] = int32(r)
+	}
+	return p
+}
+
+// mappedVectorIndex is the vector index of a bundle that stores its
+// partitions: the row vectors and the partitions' arrays are used in place.
+func mappedVectorIndex(rows []float32, p *bundle.Partitions) *vectorIndex {
+	v := &vectorIndex{dim: p.Dim, rows: rows, pos: p.Pos, order: p.Order, centroids: p.Centroids, parts: make([]partition, len(p.Parts))}
+	for i, pt := range p.Parts {
+		v.parts[i] = partition{start: pt.Start, end: pt.End, heading: pt.Heading}
+	}
+	return v
 }

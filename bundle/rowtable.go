@@ -1,0 +1,222 @@
+package bundle
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"strings"
+	"unsafe"
+)
+
+// The row table (catalog.rows) holds the catalog rows of catalog.parquet
+// laid out to be memory-mapped: every string field is one column of
+// little-endian uint32 offsets into that field's own span of one blob, so
+// a reader builds every SeriesRow by pointing its strings into the mapped
+// file (nothing is decoded or copied), and a pass over one field (every
+// row's source, say) touches only that field's pages.
+//
+//	offset 0   header (rowTableHeader, 64 bytes)
+//	64         field table: per string field, its blob span's start (uint64, from the blob's start)
+//	...        per string field: nrows+1 uint32 offsets, relative to the field's span (8-aligned)
+//	...        obs_count: nrows int32 (8-aligned)
+//	blobStart  the blob: each field's strings in row order, one span per field
+//
+// AltTitles is one string field whose titles are joined by NUL (a title
+// holding NUL is refused at write).
+
+const rowTableMagic = "SXROWS02"
+
+type rowTableHeader struct {
+	Magic     [8]byte
+	Rows      uint32
+	Fields    uint32
+	BlobStart uint64
+	BlobLen   uint64
+	_         [32]byte
+}
+
+// rowFields lists the string fields of SeriesRow in their column order.
+var rowFields = []func(*SeriesRow) *string{
+	func(r *SeriesRow) *string { return &r.ID },
+	func(r *SeriesRow) *string { return &r.NativeID },
+	func(r *SeriesRow) *string { return &r.Source },
+	func(r *SeriesRow) *string { return &r.Title },
+	nil, // AltTitles, joined by NUL
+	func(r *SeriesRow) *string { return &r.Unit },
+	func(r *SeriesRow) *string { return &r.Frequency },
+	func(r *SeriesRow) *string { return &r.FrequencyText },
+	func(r *SeriesRow) *string { return &r.Start },
+	func(r *SeriesRow) *string { return &r.End },
+	func(r *SeriesRow) *string { return &r.SeasonalAdjustment },
+	func(r *SeriesRow) *string { return &r.Country },
+	func(r *SeriesRow) *string { return &r.Aggregation },
+	func(r *SeriesRow) *string { return &r.Description },
+	func(r *SeriesRow) *string { return &r.HeadingID },
+	func(r *SeriesRow) *string { return &r.Vintage },
+	func(r *SeriesRow) *string { return &r.ContentHash },
+	func(r *SeriesRow) *string { return &r.ObsStart },
+	func(r *SeriesRow) *string { return &r.ObsEnd },
+}
+
+const altField = 4
+
+func fieldValue(r *SeriesRow, f int) string {
+	if f == altField {
+		return strings.Join(r.AltTitles, "\x00")
+	}
+	return *rowFields[f](r)
+}
+
+func align8(n int) int { return (n + 7) &^ 7 }
+
+// rowTableLayout returns where each part of a table of n rows starts.
+func rowTableLayout(n int) (offsets []int, obs, blob int) {
+	at := 64 + 8*len(rowFields)
+	offsets = make([]int, len(rowFields))
+	for f := range rowFields {
+		offsets[f] = at
+		at = align8(at + 4*(n+1))
+	}
+	obs = at
+	return offsets, obs, align8(obs + 4*n)
+}
+
+// writeRowTable writes rows as a row table.
+func writeRowTable(w io.Writer, rows []SeriesRow) error {
+	n := len(rows)
+	offsets, obsAt, blobAt := rowTableLayout(n)
+	spans := make([]uint64, len(rowFields))
+	cols := make([][]uint32, len(rowFields))
+	var blobLen uint64
+	for f := range rowFields {
+		spans[f] = blobLen
+		col := make([]uint32, n+1)
+		var at uint64
+		for i := range rows {
+			if f == altField {
+				for _, a := range rows[i].AltTitles {
+					if strings.IndexByte(a, 0) >= 0 {
+						return fmt.Errorf("%w: row %s alt title %q holds NUL", ErrInvalidManifest, rows[i].ID, a)
+					}
+				}
+			}
+			at += uint64(len(fieldValue(&rows[i], f)))
+			if at > 1<<32-1 {
+				return fmt.Errorf("bundle: row table field %d exceeds 4 GiB", f)
+			}
+			col[i+1] = uint32(at)
+		}
+		cols[f] = col
+		blobLen += at
+	}
+	h := rowTableHeader{Rows: uint32(n), Fields: uint32(len(rowFields)), BlobStart: uint64(blobAt), BlobLen: blobLen}
+	copy(h.Magic[:], rowTableMagic)
+	cw := &countWriter{w: w}
+	if err := binary.Write(cw, binary.LittleEndian, &h); err != nil {
+		return err
+	}
+	if err := binary.Write(cw, binary.LittleEndian, spans); err != nil {
+		return err
+	}
+	for f := range rowFields {
+		if err := cw.padTo(offsets[f]); err != nil {
+			return err
+		}
+		if err := binary.Write(cw, binary.LittleEndian, cols[f]); err != nil {
+			return err
+		}
+	}
+	if err := cw.padTo(obsAt); err != nil {
+		return err
+	}
+	obs := make([]int32, n)
+	for i := range rows {
+		obs[i] = rows[i].ObsCount
+	}
+	if err := binary.Write(cw, binary.LittleEndian, obs); err != nil {
+		return err
+	}
+	if err := cw.padTo(blobAt); err != nil {
+		return err
+	}
+	for f := range rowFields {
+		for i := range rows {
+			if _, err := io.WriteString(cw, fieldValue(&rows[i], f)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+type countWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += n
+	return n, err
+}
+
+func (c *countWriter) padTo(at int) error {
+	if at < c.n {
+		return fmt.Errorf("bundle: row table layout overlaps at %d", at)
+	}
+	_, err := c.Write(make([]byte, at-c.n))
+	return err
+}
+
+// rowsFromTable builds the rows of a mapped row table. Their strings point
+// into data, which must stay mapped as long as the rows are used.
+func rowsFromTable(data []byte, name string) ([]SeriesRow, error) {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s: %s", ErrDamaged, name, fmt.Sprintf(format, args...))
+	}
+	if len(data) < 64 || string(data[:8]) != rowTableMagic {
+		return nil, bad("not a row table")
+	}
+	n := int(binary.LittleEndian.Uint32(data[8:]))
+	if nf := int(binary.LittleEndian.Uint32(data[12:])); nf != len(rowFields) {
+		return nil, bad("%d fields, this reader knows %d", nf, len(rowFields))
+	}
+	blobAt := binary.LittleEndian.Uint64(data[16:])
+	blobLen := binary.LittleEndian.Uint64(data[24:])
+	offsets, obsAt, wantBlob := rowTableLayout(n)
+	if blobAt != uint64(wantBlob) || blobAt+blobLen != uint64(len(data)) {
+		return nil, bad("%d bytes do not hold %d rows (blob at %d, %d bytes)", len(data), n, blobAt, blobLen)
+	}
+	blob := data[blobAt:]
+	rows := make([]SeriesRow, n)
+	for f := range rowFields {
+		span := binary.LittleEndian.Uint64(data[64+8*f:])
+		col := u32s(data[offsets[f] : offsets[f]+4*(n+1)])
+		if col[0] != 0 || span+uint64(col[n]) > blobLen {
+			return nil, bad("field %d runs past the blob", f)
+		}
+		seg := blob[span : span+uint64(col[n])]
+		get := rowFields[f]
+		prev := uint32(0)
+		for i := range rows {
+			end := col[i+1]
+			if end < prev {
+				return nil, bad("field %d row %d offsets go backwards", f, i)
+			}
+			if end > prev {
+				s := unsafe.String(&seg[prev], int(end-prev))
+				if get == nil {
+					rows[i].AltTitles = strings.Split(s, "\x00")
+				} else {
+					*get(&rows[i]) = s
+				}
+			}
+			prev = end
+		}
+	}
+	obs := u32s(data[obsAt : obsAt+4*n])
+	for i := range rows {
+		rows[i].ObsCount = int32(obs[i])
+	}
+	return rows, nil
+}

@@ -1,0 +1,109 @@
+package search
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+
+	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/runtime/query"
+)
+
+// Row facts: what the engine knows of every row before its first query
+// (its heading, its source and country as small codes, the sources'
+// home countries and stale cutoffs, and three title marks). The builder
+// computes them with RowFactsOf and stores them (bundle.RowFacts); an
+// engine maps them, or computes them when the bundle has none (format 1)
+// or they were computed by other code (their recipe differs).
+
+// Title mark bits of bundle.RowFacts.Flags.
+const (
+	factMaybeTotal = 1 << iota // the title holds a total phrase (newTitleMarks' cheap test)
+	factOwnCountry             // the title names the row's own country
+	factNamesHead              // the title is its heading's label
+)
+
+// rowFactsRecipe numbers the code below: change it when what a fact
+// means changes (the data it reads is in the recipe's fingerprint).
+const rowFactsRecipe = 1
+
+// factsRecipe fingerprints the recipe and the data the facts are read
+// with: the parser's total phrases and the names of every country the
+// catalog's rows hold.
+func factsRecipe(p *query.Parser, countries []string) string {
+	h := sha256.New()
+	h.Write([]byte(strconv.Itoa(rowFactsRecipe) + "\x00" + strings.Join(p.TotalPhrases(), "\x01") + "\x00"))
+	owns := countryNames{}
+	for _, c := range countries {
+		h.Write([]byte(c + "\x02" + strings.Join(owns.names(c), "\x01") + "\x00"))
+	}
+	return strconv.Itoa(rowFactsRecipe) + "-" + hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// RowFactsOf computes a catalog's row facts (rows and headings in bundle
+// order) with the default query parser, as an engine opening the bundle
+// would.
+func RowFactsOf(rows []bundle.SeriesRow, heads []bundle.HeadingRow) *bundle.RowFacts {
+	return computeRowFacts(rows, heads, query.Default())
+}
+
+func computeRowFacts(rows []bundle.SeriesRow, heads []bundle.HeadingRow, p *query.Parser) *bundle.RowFacts {
+	n := len(rows)
+	f := &bundle.RowFacts{Head: make([]int32, n), Source: make([]uint16, n), Country: make([]uint16, n), Flags: make([]uint8, n)}
+	headIndex := make(map[string]int32, len(heads))
+	for i, h := range heads {
+		headIndex[h.ID] = int32(i)
+	}
+	sourceCode, countryCode := map[string]int32{}, map[string]int32{"": 0}
+	f.Tables.Countries = []string{""}
+	code := func(m map[string]int32, list *[]string, s string) uint16 {
+		c, ok := m[s]
+		if !ok {
+			c = int32(len(m))
+			m[s] = c
+			*list = append(*list, s)
+		}
+		return uint16(c)
+	}
+	for i := range rows {
+		f.Source[i] = code(sourceCode, &f.Tables.Sources, rows[i].Source)
+		f.Country[i] = code(countryCode, &f.Tables.Countries, rows[i].Country)
+		f.Head[i] = -1
+		if h, ok := headIndex[rows[i].HeadingID]; ok {
+			f.Head[i] = h
+		}
+	}
+	f.Tables.SourceHome = homeCountries(rows, f.Source, len(sourceCode))
+	f.Tables.StaleBefore = staleCutoffs(rows, f.Source, len(sourceCode))
+	phrases := p.TotalPhrases()
+	owns := countryNames{}
+	joiners := strings.NewReplacer(".", " ", "_", " ")
+	for i := range rows {
+		title := rows[i].Title
+		if h := f.Head[i]; h >= 0 && strings.EqualFold(strings.TrimSpace(title), heads[h].Label) {
+			f.Flags[i] |= factNamesHead
+		}
+		if names := owns.names(rows[i].Country); len(names) > 0 && titleNames(title, names) {
+			f.Flags[i] |= factOwnCountry
+		}
+		low := strings.ToLower(joiners.Replace(title))
+		for _, ph := range phrases {
+			if strings.Contains(low, ph) {
+				f.Flags[i] |= factMaybeTotal
+				break
+			}
+		}
+	}
+	f.Tables.Recipe = factsRecipe(p, f.Tables.Countries)
+	return f
+}
+
+// rowFacts returns the bundle's stored row facts when this engine's
+// recipe made them, else computes them.
+func (e *Engine) rowFacts() *bundle.RowFacts {
+	if f, err := e.cat.Bundle.ReadRowFacts(); err == nil && f != nil && f.Tables.Recipe == factsRecipe(e.parser, f.Tables.Countries) {
+		return f
+	}
+	return computeRowFacts(e.cat.Rows, e.cat.Headings, e.parser)
+}
