@@ -71,8 +71,15 @@ func attribute(t Turn, res agent.TurnResult, tr TurnReport, earlier []string, na
 		return StageTools, e
 	}
 	if len(unseen) > 0 {
-		if n, ok := understood(res.Reasoning); ok && n < len(t.Needs) {
-			return StageUnderstanding, fmt.Sprintf("read %d subjects, the turn needs %d", n, len(t.Needs))
+		// Needs an earlier turn already used are carried, not read anew.
+		fresh := 0
+		for _, n := range t.Needs {
+			if !slices.ContainsFunc(n, func(id string) bool { return slices.ContainsFunc(earlier, func(e string) bool { return native(e) == native(id) }) }) {
+				fresh++
+			}
+		}
+		if n, ok := understood(res.Reasoning); ok && n < fresh {
+			return StageUnderstanding, fmt.Sprintf("read %d subjects, the turn needs %d new", n, fresh)
 		}
 		return StageSearch, "never shown: " + needList(t, unseen)
 	}

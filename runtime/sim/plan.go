@@ -467,8 +467,6 @@ func single(op string) bool {
 	return !slices.Contains([]string{"spread", "ratio", "share", "expression"}, op)
 }
 
-func freqOf(in intent) string { return in.freq }
-
 // operandsResolve: every operand of a derivation is a column already.
 func (v view) operandsResolve(d derivation, multi bool) bool {
 	for _, o := range d.operands {

@@ -81,7 +81,7 @@ func (p Policy) decide(v view) Step {
 			// (words only, no verb; or a share, ratio or spread): look for
 			// that first; compute it from its operands only when no such
 			// series turns up.
-			if single(d.op) || v.seriesFirst(d.asSeries, freqOf(in), multi, p) {
+			if single(d.op) || v.seriesFirst(d.asSeries, in.freq, multi, p) {
 				for _, s := range d.asSeries {
 					if !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
 						subjects = append(subjects, s)

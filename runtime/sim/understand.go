@@ -69,7 +69,6 @@ type intent struct {
 	chartTargets  []target
 	chartAll      bool
 	cpAll         bool      // breaks in every column ("any breaks in those?")
-	each          bool      // "each country's", "for every one": act per country
 	moreCountries []country // countries a clause names without a concept ("put Germany next to them")
 	countries     []country // every country the request names or inherits
 }
@@ -90,7 +89,6 @@ var (
 	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent change|% change|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
-	eachWords     = regexp.MustCompile(`\b(each|every|all three|all four|all of them|for all|per country|for both|both countries|the same (?:three|four|two|five) (?:countries|economies))\b`)
 	eachOne       = regexp.MustCompile(`^(?:and\s+)?(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country)$`)
 	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
 )
@@ -108,7 +106,6 @@ func understand(text string, earlier []string) intent {
 	if len(named) == 0 {
 		in.countries = inherited
 	}
-	in.each = eachWords.MatchString(low)
 	for _, sentence := range sentenceSplit.Split(low, -1) {
 		idx := verbSplit.FindAllStringSubmatchIndex(sentence, -1)
 		start := 0

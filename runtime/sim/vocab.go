@@ -279,6 +279,3 @@ func (v *vocabulary) region(code string) (country, bool) {
 	}
 	return country{}, false
 }
-
-// countryOf maps a catalog country field to a country, for regions too.
-func countryOf(code string) (country, bool) { return vocab.region(strings.ToUpper(code)) }
