@@ -54,7 +54,7 @@ func TestDeriveExprDebtToGDP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if yoy.Column.Name != "gdp_yoy" || !slices.Equal(yoy.Column.SeriesIDs, []string{wiretest.GDP}) {
+	if yoy.Column.Name != "gdp_yoy" || !slices.Equal(yoy.Column.SeriesIDs, []string{wiretest.GDP}) || !strings.HasPrefix(yoy.Column.Derived, "yoy_pct of ") {
 		t.Errorf("yoy_pct(gdp): %+v", yoy.Column)
 	}
 	ma, err := e.DeriveExpr(ctx, "fiscal", "", "rolling_mean(gdp_yoy, 8)", 0)
@@ -165,5 +165,25 @@ func TestConvertTableRereadsDailyObservations(t *testing.T) {
 	}
 	if tab.Columns[2].Unit != "Percentage points" {
 		t.Errorf("gap unit %q", tab.Columns[2].Unit)
+	}
+}
+
+// A derived column names the derive_column op that made it, not the
+// analysis package's internal name.
+func TestDerivedColumnsNameTheToolsOp(t *testing.T) {
+	e, _ := newEngine(t)
+	ctx := context.Background()
+	if _, err := e.BuildTable(ctx, agent.TableSpec{Name: "q", Frequency: "Q",
+		Columns: []agent.ColumnSpec{{Name: "gdp", SeriesID: wiretest.GDP}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range agent.DeriveOps {
+		sum, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "q", Column: "gdp", Op: op, Name: "gdp_" + op})
+		if err != nil {
+			t.Fatalf("%s: %v", op, err)
+		}
+		if got, _, _ := strings.Cut(sum.Column.Derived, " "); got != op {
+			t.Errorf("%s: derived %q names op %q", op, sum.Column.Derived, got)
+		}
 	}
 }

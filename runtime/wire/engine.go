@@ -142,7 +142,7 @@ func columnInfo(st *sessionTable, c *analysis.Column) agent.ColumnInfo {
 		info.SeriesIDs = []string{info.SeriesID}
 	}
 	if d := c.Derivation; d != nil {
-		info.Derived = d.Op + " of " + strings.Join(d.Inputs, ", ") + ": " + d.Formula
+		info.Derived = agentOp(d.Op) + " of " + strings.Join(d.Inputs, ", ") + ": " + d.Formula
 		for _, n := range d.Notes {
 			info.Derived += "; " + n
 		}
@@ -151,6 +151,19 @@ func columnInfo(st *sessionTable, c *analysis.Column) agent.ColumnInfo {
 		}
 	}
 	return info
+}
+
+// agentOp names an analysis operation as the agent's derive_column tool
+// does (agent.DeriveOps), so that a column says which of the tool's ops
+// made it.
+func agentOp(op string) string {
+	switch op {
+	case analysis.OpYoY:
+		return "yoy_pct"
+	case analysis.OpRebase:
+		return "index"
+	}
+	return op
 }
 
 // Preview renders the first head and last tail rows of t as text, one line
