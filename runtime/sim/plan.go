@@ -103,6 +103,41 @@ func (v view) colCountry(c Column) string {
 	return ""
 }
 
+// tableCountry is the one economy every series column of the table
+// belongs to, if there is one.
+func (v view) tableCountry() (country, bool) {
+	home := ""
+	for _, c := range v.seriesColumns() {
+		cc := v.colCountry(c)
+		if cc == "" || (home != "" && cc != home) {
+			return country{}, false
+		}
+		home = cc
+	}
+	if home == "" {
+		return country{}, false
+	}
+	return vocab.region(home)
+}
+
+// tableConcept is the concept of the newest series column that belongs
+// to an economy, read from its name (columnName: the subject's words,
+// then the economy's code when the table spans several).
+func (v view) tableConcept() []string {
+	cols := v.seriesColumns()
+	for i := len(cols) - 1; i >= 0; i-- {
+		cc := strings.ToLower(v.colCountry(cols[i]))
+		if cc == "" {
+			continue
+		}
+		name := strings.TrimSuffix(cols[i].Name, "_"+cc)
+		if ws := strings.Split(name, "_"); name != "" {
+			return ws
+		}
+	}
+	return nil
+}
+
 // columnScore is the share of words a column's name and its series' title
 // and heading hold.
 func (v view) columnScore(want []string, c Column) float64 {

@@ -98,6 +98,12 @@ func (p Policy) decide(v view) Step {
 			if _, ok := v.resolve(o, multi); ok {
 				continue
 			}
+			if len(o.terms) == 0 && o.country.iso3 != "" {
+				// "Fed minus ECB", "China as a share of the US": an
+				// economy without a concept means the concept the table
+				// already holds for other economies.
+				o.terms = v.tableConcept()
+			}
 			s := subject{phrase: strings.Join(o.terms, " "), terms: o.terms, country: o.country}
 			if base, ok := conceptBase(o); ok {
 				s.phrase, s.terms = strings.Join(base, " "), base
@@ -108,6 +114,18 @@ func (p Policy) decide(v view) Step {
 		}
 	}
 	in.derives = derives
+	// A request that names no economy continues the conversation's: when
+	// every series column of the table belongs to one, a subject naming
+	// none is that economy's ("put CPI inflation next to it").
+	if len(in.countries) == 0 && countriesIn(subjects) <= 1 {
+		if home, ok := v.tableCountry(); ok {
+			for i := range subjects {
+				if subjects[i].country.iso3 == "" {
+					subjects[i].country = home
+				}
+			}
+		}
+	}
 	note("Understood: %s", in.describe(subjects))
 	if v.contextNote {
 		note("A context note says some results were removed; I can only use what is still shown.")

@@ -518,6 +518,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 	clause = yearRange.ReplaceAllString(clause, " ")
 	clause = datePhrase.ReplaceAllString(clause, " ")
 	clause = relativeSpan.ReplaceAllString(clause, " ")
+	clause = vocab.eventSpan.ReplaceAllString(clause, " ")
 	type part struct {
 		terms []string
 		cs    []country
@@ -568,7 +569,10 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			continue
 		}
 		cs := p.cs
-		if len(cs) == 0 {
+		switch {
+		case len(cs) == 0 && vocab.currencyPair(p.terms):
+			cs = []country{{}} // a currency pair is one series
+		case len(cs) == 0:
 			cs = fallback
 		}
 		for _, c := range cs {

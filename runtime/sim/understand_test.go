@@ -63,6 +63,12 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		{text: "Compute the difference between them and plot it.",
 			derives: []string{"spread(back2|,back1|)"}, chart: true},
 		{text: "Average them by year.", convert: "A"},
+		{text: "Unemployment in Spain since the financial crisis.", subjects: []string{"unemployment|ESP"}},
+		{text: "Fed vs ECB policy rates, monthly, since the euro was launched", subjects: []string{"policy rate|USA", "policy rate|EMU"}, freq: "M"},
+		{text: "Add the dollar-euro exchange rate.", earlier: []string{"Policy rates for the US and the euro area."},
+			subjects: []string{"dollar euro exchange rate|"}},
+		{text: "And each one's spread over the Fed.", earlier: []string{"Policy rates of Brazil and Chile."},
+			derives: []string{"spread(*|USA,|USA)"}},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {

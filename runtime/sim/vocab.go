@@ -30,14 +30,28 @@ type vocabulary struct {
 	sourceHome map[string]string
 	abbrev     [][2]string // abbreviation → meaning, longest first
 	weak       map[string]bool
+	currencies map[string]bool
+	eventSpan  *regexp.Regexp // "since the financial crisis", "after the euro was launched"
 	rateWords  map[string]bool // words that name a rate of change
 	levelWords map[string]bool // words that name a level
 }
 
 // operation is one way arithmetic between two series is said.
 type operation struct {
-	op string
-	re *regexp.Regexp // groups a and b
+	op      string
+	re      *regexp.Regexp // groups a and b
+	literal int            // words of the pattern that are not slots
+}
+
+// literalWords counts a pattern's words that are not {a} or {b} slots.
+func literalWords(pattern string) int {
+	n := 0
+	for _, w := range strings.Fields(pattern) {
+		if !strings.Contains(w, "{") {
+			n++
+		}
+	}
+	return n
 }
 
 // concept is a phrase that names a computation on other series.
@@ -109,6 +123,27 @@ func loadVocabulary() (*vocabulary, error) {
 			v.weak[stem(w)] = true
 		}
 	}
+	rows, err = dataLines("currencies.txt")
+	if err != nil {
+		return nil, err
+	}
+	v.currencies = map[string]bool{}
+	for _, r := range rows {
+		for _, w := range strings.Fields(strings.Join(r, " ")) {
+			v.currencies[stem(w)] = true
+		}
+	}
+	rows, err = dataLines("events.txt")
+	if err != nil {
+		return nil, err
+	}
+	var events []string
+	for _, r := range rows {
+		for _, w := range strings.Fields(strings.Join(r, " ")) {
+			events = append(events, regexp.QuoteMeta(w))
+		}
+	}
+	v.eventSpan = eventSpanRegexp(events)
 	v.rateWords, v.levelWords = map[string]bool{}, map[string]bool{}
 	rows, err = dataLines("measures.tsv")
 	if err != nil {
@@ -153,8 +188,11 @@ func loadVocabulary() (*vocabulary, error) {
 		if len(r) != 2 || strings.Contains(r[1], "{a}") != strings.Contains(r[1], "{b}") {
 			return nil, fmt.Errorf("sim: data/operations.tsv row %d: want op and a pattern with both {a} and {b}, or neither", i+1)
 		}
-		v.operations = append(v.operations, operation{op: r[0], re: phraseRegexp(r[1])})
+		v.operations = append(v.operations, operation{op: r[0], re: phraseRegexp(r[1]), literal: literalWords(r[1])})
 	}
+	// The most specific pattern is tried first: "{a} spread over {b}"
+	// before "{a} over {b}". Equally specific ones keep the file's order.
+	slices.SortStableFunc(v.operations, func(a, b operation) int { return b.literal - a.literal })
 	rows, err = dataLines("concepts.tsv")
 	if err != nil {
 		return nil, err
@@ -278,4 +316,27 @@ func (v *vocabulary) region(code string) (country, bool) {
 		return country{c.ISO3, c.Name}, true
 	}
 	return country{}, false
+}
+
+// eventSpanRegexp matches a time phrase anchored on an event rather than a
+// date: a preposition of time, up to three words, then an event word
+// ("since the global financial crisis") or a verb of happening ("since
+// the euro was launched", "after rates started rising").
+func eventSpanRegexp(events []string) *regexp.Regexp {
+	lead := `\b(?:since|after|before|until|till|around|during|following)\s+(?:the\s+)?`
+	event := lead + `(?:[a-z0-9'’-]+\s+){0,3}?(?:` + strings.Join(events, "|") + `)\b`
+	happened := lead + `(?:[a-z0-9'’-]+\s+){1,3}?(?:was|were|came|began|started|ended|took|hit|went)\b(?:\s+(?:in|into|off|up|down|over|place|effect|power|office)\b)*(?:\s+[a-z]+(?:ed|ing))?`
+	return regexp.MustCompile(event + `|` + happened)
+}
+
+// currencyPair: the words name two currencies, so the series is a pair's
+// exchange rate.
+func (v *vocabulary) currencyPair(ts []string) bool {
+	n := 0
+	for _, t := range ts {
+		if v.currencies[stem(t)] {
+			n++
+		}
+	}
+	return n >= 2
 }
