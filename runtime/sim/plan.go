@@ -485,6 +485,12 @@ func (v view) browseFor(s subject, freq string) (browseArgs, bool) {
 		if _, dec := score(free, c, freq); !dec || countryFits(s, c) {
 			continue
 		}
+		// A source about one economy (EVDS is Türkiye's) holds no row of
+		// another under any heading.
+		src, _, _ := strings.Cut(c.ID, ":")
+		if home, ok := vocab.sourceHome[src]; ok && home != s.country.iso3 {
+			continue
+		}
 		args := map[string]any{"heading": c.HeadingID, "country": s.country.iso3, "has_data": true}
 		if v.did("browse_heading", map[string]any{"heading": c.HeadingID, "country": s.country.iso3}) ||
 			slices.ContainsFunc(v.calls, func(pc pastCall) bool {

@@ -82,7 +82,7 @@ var (
 	betweenYears  = regexp.MustCompile(`\b(?:between|from)\s+(\d{4})\s+(?:and|to|-)\s+(\d{4})\b`)
 	yearRange     = regexp.MustCompile(`\b(\d{4})\s*[-–]\s*(\d{4})\b`)
 	decade        = regexp.MustCompile(`\b(?:since|from)\s+the\s+(\d{4})s\b`)
-	sourcePhrase  = regexp.MustCompile(`\b(?:from|per|according to|by|in)\s+(?:the\s+)?(imf|world bank|bis|fred|oecd|ecb|cbrt|weo|world economic outlook|ilo|ifs|evds|central bank of \w+)(?:'s)?(?:\s+(?:data|figures|database|numbers))?\b`)
+	sourcePhrase  = regexp.MustCompile(`\b(?:from|per|according to|by|in)\s+(?:the\s+)?(imf|world bank|bis|fred|oecd|ecb|cbrt|weo|world economic outlook|ilo|ifs|evds|central bank of \w+)(?:'s)?(?:\s+(?:data|figures|database|numbers))?\b|\b(?:the\s+)?(?:imf|world bank|bis|fred|oecd|weo|ilo|ifs|evds)(?:'s)?\s+(?:data|figures|database|numbers|estimates|series)\b`)
 	periodsWords  = regexp.MustCompile(`\b(\d+)[- ](month|quarter|year|period|day|week)s?\b`)
 	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|take)\b`)
 	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?)\b`)
@@ -387,7 +387,7 @@ func (in *intent) clauseAsSeries(clause string, inherited []country) []subject {
 func (in *intent) operands(phrases []string, clause string) []operand {
 	var out []operand
 	for _, p := range phrases {
-		p = strings.TrimSpace(deriveVerb.ReplaceAllString(p, " "))
+		p = strings.TrimSpace(deriveVerb.ReplaceAllString(withoutSpans(p), " "))
 		cs, rest := findCountries(p)
 		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest)}
 		if vocab.weakOnly(o.terms) {
@@ -423,7 +423,7 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			in.countries = cs
 		}
 		for i := range out {
-			out[i].country = country{}
+			out[i].country, out[i].others = country{}, nil
 		}
 	}
 	n := 0
@@ -504,6 +504,15 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 	}
 }
 
+// withoutSpans is a phrase without its source and time phrases, which
+// bound the request but name no series.
+func withoutSpans(s string) string {
+	for _, re := range []*regexp.Regexp{sourcePhrase, sinceYear, untilYear, betweenYears, yearRange, datePhrase, relativeSpan, vocab.eventSpan} {
+		s = re.ReplaceAllString(s, " ")
+	}
+	return s
+}
+
 // readSeriesClause reads the series a clause names. Each list part may
 // name its own countries ("inflation in Brazil and unemployment in
 // Mexico"); a part naming only countries lends them to the concept before
@@ -511,14 +520,7 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 // rate next to the US one"); a concept naming none takes every country of
 // the clause, else the request's, else the earlier turns'.
 func (in *intent) readSeriesClause(clause string, inherited []country) {
-	clause = sourcePhrase.ReplaceAllString(clause, " ")
-	clause = sinceYear.ReplaceAllString(clause, " ")
-	clause = untilYear.ReplaceAllString(clause, " ")
-	clause = betweenYears.ReplaceAllString(clause, " ")
-	clause = yearRange.ReplaceAllString(clause, " ")
-	clause = datePhrase.ReplaceAllString(clause, " ")
-	clause = relativeSpan.ReplaceAllString(clause, " ")
-	clause = vocab.eventSpan.ReplaceAllString(clause, " ")
+	clause = withoutSpans(clause)
 	type part struct {
 		terms []string
 		cs    []country
@@ -717,7 +719,19 @@ func findCountries(text string) ([]country, string) {
 			padded = padded[:i] + strings.Repeat(" ", len(a[0])) + padded[i+len(a[0]):]
 		}
 	}
-	slices.SortFunc(hits, func(a, b hit) int { return a.pos - b.pos })
+	for _, g := range vocab.groups {
+		for {
+			i := indexWord(padded, g.name)
+			if i < 0 {
+				break
+			}
+			for _, c := range g.members {
+				hits = append(hits, hit{i - 1, c})
+			}
+			padded = padded[:i] + strings.Repeat(" ", len(g.name)) + padded[i+len(g.name):]
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b hit) int { return a.pos - b.pos })
 	for _, h := range hits {
 		if !slices.Contains(found, h.c) {
 			found = append(found, h.c)

@@ -69,6 +69,9 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 			subjects: []string{"dollar euro exchange rate|"}},
 		{text: "And each one's spread over the Fed.", earlier: []string{"Policy rates of Brazil and Chile."},
 			derives: []string{"spread(*|USA,|USA)"}},
+		{text: "Unemployment for the Baltics since 2005.", subjects: []string{"unemployment|EST", "unemployment|LVA", "unemployment|LTU"}},
+		{text: "Net debt as a share of GDP for the Benelux over the past ten years, per the IMF.",
+			derives: []string{"share(net debt|BEL,gdp|BEL)", "share(net debt|NLD,gdp|NLD)", "share(net debt|LUX,gdp|LUX)"}},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {

@@ -31,6 +31,7 @@ type vocabulary struct {
 	abbrev     [][2]string // abbreviation → meaning, longest first
 	weak       map[string]bool
 	currencies map[string]bool
+	groups     []group // longest name first
 	eventSpan  *regexp.Regexp // "since the financial crisis", "after the euro was launched"
 	rateWords  map[string]bool // words that name a rate of change
 	levelWords map[string]bool // words that name a level
@@ -41,6 +42,12 @@ type operation struct {
 	op      string
 	re      *regexp.Regexp // groups a and b
 	literal int            // words of the pattern that are not slots
+}
+
+// group is a named group of economies ("the G7").
+type group struct {
+	name    string
+	members []country
 }
 
 // literalWords counts a pattern's words that are not {a} or {b} slots.
@@ -123,6 +130,27 @@ func loadVocabulary() (*vocabulary, error) {
 			v.weak[stem(w)] = true
 		}
 	}
+	rows, err = dataLines("groups.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 3 {
+			return nil, fmt.Errorf("sim: data/groups.tsv row %d: want name, members and names", i+1)
+		}
+		var members []country
+		for _, code := range strings.Fields(r[1]) {
+			c, ok := v.region(code)
+			if !ok {
+				return nil, fmt.Errorf("sim: data/groups.tsv row %d: unknown economy %q", i+1, code)
+			}
+			members = append(members, c)
+		}
+		for _, name := range strings.Split(r[2], "|") {
+			v.groups = append(v.groups, group{name: strings.TrimSpace(name), members: members})
+		}
+	}
+	slices.SortStableFunc(v.groups, func(a, b group) int { return len(b.name) - len(a.name) })
 	rows, err = dataLines("currencies.txt")
 	if err != nil {
 		return nil, err
