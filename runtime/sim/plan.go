@@ -98,9 +98,13 @@ func (v view) colCountry(c Column) string {
 		return strings.ToUpper(cc)
 	}
 	if i := strings.LastIndexByte(c.Name, '_'); i > 0 && len(c.Name)-i == 4 {
-		return strings.ToUpper(c.Name[i+1:])
+		if _, ok := vocab.region(strings.ToUpper(c.Name[i+1:])); ok {
+			return strings.ToUpper(c.Name[i+1:])
+		}
 	}
-	return ""
+	// A source about one economy says whose series it is.
+	src, _, _ := strings.Cut(c.SeriesID, ":")
+	return vocab.sourceHome[src]
 }
 
 // tableCountry is the one economy every series column of the table

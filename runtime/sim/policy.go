@@ -469,6 +469,7 @@ func (p Policy) tableFrequency(v view, in intent, subjects []subject, multi bool
 			consider(v.cands[c.SeriesID].Freq)
 		}
 	}
+	consider(v.tableFreq) // the table built earlier keeps its frequency
 	for _, s := range subjects {
 		if _, ok := v.column(columnName(s, multi)); ok {
 			continue
@@ -565,8 +566,21 @@ func (p Policy) best(v view, s subject, freq string, used map[string]bool) (Cand
 	for top < len(all) && all[top].v == all[0].v {
 		top++
 	}
-	pick := p.rng(s.key() + "|tie").IntN(top)
-	return all[pick].c, all[pick].d, len(all)
+	// Rows alike but for their unit: the one in a unit the table already
+	// uses keeps the table comparable ("and net debt for the same
+	// countries" after debt in percent of GDP).
+	units := map[string]bool{}
+	for _, c := range v.seriesColumns() {
+		if u := v.cands[c.SeriesID].Unit; u != "" {
+			units[u] = true
+		}
+	}
+	ties := all[:top]
+	if same := slices.DeleteFunc(slices.Clone(ties), func(x sc) bool { return !units[x.c.Unit] }); len(same) > 0 {
+		ties = same
+	}
+	pick := p.rng(s.key() + "|tie").IntN(len(ties))
+	return ties[pick].c, ties[pick].d, len(all)
 }
 
 func (p Policy) rng(key string) *rand.Rand {

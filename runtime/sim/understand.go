@@ -301,7 +301,12 @@ func (in *intent) readClause(clause string, inherited []country) {
 		if len(ts) == 0 && !in.cpAll {
 			in.cpTargets = append(in.cpTargets, target{}) // "where did it break?"
 		}
-	case chartWords.MatchString(clause) && !in.readOperation(clause, inherited):
+	case chartWords.MatchString(clause) && in.readOperation(chartWords.ReplaceAllString(clause, " "), inherited):
+		// "Chart money growth minus inflation": chart what the
+		// arithmetic makes.
+		in.chart = true
+		in.chartTargets = append(in.chartTargets, target{})
+	case chartWords.MatchString(clause):
 		in.chart = true
 		rest := chartWords.ReplaceAllString(clause, " ")
 		ts := in.targetsOf(rest)
