@@ -90,6 +90,7 @@ var (
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
 	eachOne       = regexp.MustCompile(`^(?:and\s+)?(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country)$`)
+	everyColumn   = regexp.MustCompile(`\b(?:each of (?:them|those|these|the \w+)|each one|every one of them|all of them|all (?:two|three|four|five|six|seven|eight|nine|ten)|each series|each rate|each country|every country)\b`)
 	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
 )
 
@@ -119,6 +120,13 @@ func understand(text string, earlier []string) intent {
 		in.readClause(sentence[start:], inherited)
 	}
 	in.dropConceptsExplained()
+	// "When did each of them go below zero? Find the breaks.": a request
+	// about every column asks for the breaks of each, even when the
+	// clause that asks for breaks names none.
+	if !in.cpAll && len(in.cpTargets) > 0 && everyColumn.MatchString(low) &&
+		!slices.ContainsFunc(in.cpTargets, func(t target) bool { return t.phrase != "" || t.country.iso3 != "" }) {
+		in.cpAll, in.cpTargets = true, nil
+	}
 	switch {
 	case len(in.subjects) == 0 && len(in.derives) == 0 && len(in.cpTargets) == 0 && !in.chart && in.convert == "" && len(named) > 0 && len(earlier) > 0:
 		in.repeatFor(named, earlier, true)

@@ -42,6 +42,7 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		chart    bool
 		convert  string
 		freq     string
+		cpAll    bool
 	}{
 		{text: "Show me the US jobless rate and total nonfarm payrolls since 2000.",
 			subjects: []string{"jobless rate|USA", "total nonfarm payroll|USA"}},
@@ -72,6 +73,7 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		{text: "Unemployment for the Baltics since 2005.", subjects: []string{"unemployment|EST", "unemployment|LVA", "unemployment|LTU"}},
 		{text: "Net debt as a share of GDP for the Benelux over the past ten years, per the IMF.",
 			derives: []string{"share(net debt|BEL,gdp|BEL)", "share(net debt|NLD,gdp|NLD)", "share(net debt|LUX,gdp|LUX)"}},
+		{text: "When did each of them go below zero? Find the breaks.", earlier: []string{"Policy rates for Sweden and Norway."}, cpAll: true},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {
@@ -88,6 +90,9 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		}
 		if got := targetsOf(in.cpTargets); strings.Join(got, ";") != strings.Join(c.cp, ";") {
 			t.Errorf("%q: change-point targets %q, want %q", c.text, got, c.cp)
+		}
+		if in.cpAll != c.cpAll {
+			t.Errorf("%q: breaks in every column %v, want %v", c.text, in.cpAll, c.cpAll)
 		}
 		if in.chart != c.chart {
 			t.Errorf("%q: chart %v, want %v", c.text, in.chart, c.chart)
