@@ -49,6 +49,15 @@ func (e *Engine) DeriveExpr(ctx context.Context, table, name, expr string, perio
 	if ids := col.SeriesIDs(); len(ids) > 0 {
 		st.seriesOf[col.Name] = ids[0]
 	}
+	var inputs []string
+	if col.Derivation != nil {
+		inputs = col.Derivation.Inputs
+	}
+	made := col.Name
+	st.steps = append(st.steps, derivedStep{column: made, inputs: inputs, redo: func(ctx context.Context) error {
+		_, err := e.DeriveExpr(ctx, table, made, expr, periods)
+		return err
+	}})
 	return agent.ColumnSummary{Table: table, Column: columnInfo(st, col), Rows: col.Count, Last: lastValue(st.t, col)}, nil
 }
 

@@ -187,3 +187,47 @@ func TestDerivedColumnsNameTheToolsOp(t *testing.T) {
 		}
 	}
 }
+
+// A table rebuilt under its name with a series added keeps the derived
+// columns whose inputs it still has, computed again, and names the ones
+// it could not keep.
+func TestRebuiltTableKeepsItsDerivedColumns(t *testing.T) {
+	e, _ := newEngine(t)
+	ctx := context.Background()
+	if _, err := e.BuildTable(ctx, agent.TableSpec{Name: "q", Frequency: "Q",
+		Columns: []agent.ColumnSpec{{Name: "gdp", SeriesID: wiretest.GDP}, {Name: "debt", SeriesID: wiretest.Debt}}}); err != nil {
+		t.Fatal(err)
+	}
+	yoy, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "q", Column: "gdp", Op: "yoy_pct", Name: "gdp_yoy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.DeriveExpr(ctx, "q", "debt_gdp", "100 * debt / gdp", 0); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := e.BuildTable(ctx, agent.TableSpec{Name: "q", Frequency: "Q",
+		Columns: []agent.ColumnSpec{{Name: "gdp", SeriesID: wiretest.GDP}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range sum.Columns {
+		names = append(names, c.Name)
+	}
+	if !slices.Equal(names, []string{"gdp", "gdp_yoy"}) {
+		t.Fatalf("columns after the rebuild: %v, want gdp and gdp_yoy", names)
+	}
+	notes := strings.Join(sum.Notes, "\n")
+	if !strings.Contains(notes, "kept from the table's previous version") || !strings.Contains(notes, "debt_gdp (needs debt)") {
+		t.Errorf("notes do not say what was kept and lost:\n%s", notes)
+	}
+	got, ok := e.Table("q")
+	if !ok {
+		t.Fatal("no table q")
+	}
+	for _, c := range got.Columns {
+		if c.Name == "gdp_yoy" && c.Count != yoy.Rows {
+			t.Errorf("gdp_yoy has %d values after the rebuild, %d before", c.Count, yoy.Rows)
+		}
+	}
+}

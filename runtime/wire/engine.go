@@ -36,6 +36,16 @@ type sessionTable struct {
 	t        *analysis.Table
 	seriesOf map[string]string          // column name → series id it was built or derived from
 	breaks   map[string]analysis.Breaks // column name → last breaks found
+	steps    []derivedStep              // the derivations made on it, in order
+}
+
+// derivedStep is one derivation made on a table, kept so that a table
+// rebuilt under the same name (a series added) gets its derived columns
+// back, computed on the new rows.
+type derivedStep struct {
+	column string
+	inputs []string // the columns it reads
+	redo   func(ctx context.Context) error
 }
 
 var _ agent.Engine = (*Engine)(nil)
@@ -117,9 +127,49 @@ func (e *Engine) BuildTable(ctx context.Context, spec agent.TableSpec) (agent.Ta
 		st.seriesOf[c.Name] = c.ID
 	}
 	e.mu.Lock()
+	old := e.tables[spec.Name]
 	e.tables[spec.Name] = st
 	e.mu.Unlock()
-	return summarizeTable(spec.Name, st), nil
+	var notes []string
+	if old != nil {
+		notes = e.rederive(ctx, st, old.steps)
+	}
+	sum := summarizeTable(spec.Name, st)
+	sum.Notes = append(sum.Notes, notes...)
+	return sum, nil
+}
+
+// rederive makes again, on a table rebuilt under the same name, the
+// derived columns its previous version had whose inputs it still has, and
+// says which it could not.
+func (e *Engine) rederive(ctx context.Context, st *sessionTable, steps []derivedStep) []string {
+	var kept, lost []string
+	have := func(name string) bool {
+		return slices.ContainsFunc(st.t.Columns, func(c *analysis.Column) bool { return c.Name == name })
+	}
+	for _, s := range steps {
+		if have(s.column) {
+			continue
+		}
+		missing := slices.DeleteFunc(slices.Clone(s.inputs), have)
+		if len(missing) > 0 {
+			lost = append(lost, fmt.Sprintf("%s (needs %s)", s.column, strings.Join(missing, ", ")))
+			continue
+		}
+		if err := s.redo(ctx); err != nil {
+			lost = append(lost, fmt.Sprintf("%s (%v)", s.column, err))
+			continue
+		}
+		kept = append(kept, s.column)
+	}
+	var notes []string
+	if len(kept) > 0 {
+		notes = append(notes, "derived columns kept from the table's previous version, computed again on its new rows: "+strings.Join(kept, ", "))
+	}
+	if len(lost) > 0 {
+		notes = append(notes, "derived columns of the previous version not kept: "+strings.Join(lost, "; "))
+	}
+	return notes
 }
 
 func summarizeTable(name string, st *sessionTable) agent.TableSummary {
@@ -279,6 +329,12 @@ func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent
 		return agent.ColumnSummary{}, fmt.Errorf("table %q column %q: %w", spec.Table, spec.Column, err)
 	}
 	st.seriesOf[col.Name] = st.seriesOf[src.Name]
+	again := spec
+	again.Name = col.Name
+	st.steps = append(st.steps, derivedStep{column: col.Name, inputs: []string{src.Name}, redo: func(ctx context.Context) error {
+		_, err := e.DeriveColumn(ctx, again)
+		return err
+	}})
 	return agent.ColumnSummary{Table: spec.Table, Column: columnInfo(st, col), Rows: col.Count, Last: lastValue(t, col)}, nil
 }
 
