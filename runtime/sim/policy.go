@@ -228,6 +228,22 @@ func (p Policy) decide(v view) Step {
 		return step(Call{Name: "convert_table", Args: args})
 	}
 
+	// A rate of change asked for ("CPI inflation") and settled on a level
+	// (a price index): its year-on-year change is what was asked.
+	for _, d := range done {
+		if !asksRate(d.s) || !isLevel(v.cands[d.id]) {
+			continue
+		}
+		name := d.col + "_yoy"
+		if _, ok := v.column(name); ok {
+			continue
+		}
+		if _, ok := v.column(d.col); ok {
+			note("%q asks for a rate of change and %s is a level; deriving its year-on-year change.", d.s.phrase, d.id)
+			return step(Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "column": d.col, "op": "yoy_pct", "name": name}})
+		}
+	}
+
 	// Derivations, in the order asked; each once.
 	var made []string // columns this request derived or will act on
 	for _, d := range derives {
@@ -440,6 +456,16 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 // asksRate: the subject names a rate of change.
 func asksRate(s subject) bool {
 	return slices.ContainsFunc(s.terms, func(t string) bool { return vocab.rateWords[t] })
+}
+
+// isLevel: the candidate is an index or a stock, not a rate of change.
+func isLevel(c Candidate) bool {
+	text := strings.ToLower(c.Unit)
+	if text == "" { // no unit given: the title says what it is
+		text = strings.ToLower(c.Title)
+		return strings.Contains(text, "index") && !strings.Contains(text, "percent") && !strings.Contains(text, "change") && !strings.Contains(text, "rate")
+	}
+	return strings.HasPrefix(text, "index") && !strings.Contains(text, "percent") && !strings.Contains(text, "change")
 }
 
 // asksLevel: the subject names a level (an index, a stock).
