@@ -39,7 +39,7 @@ func TestLoadScenariosNamesFileLineAndField(t *testing.T) {
 		}
 	}
 	scs, err := LoadScenarios("testdata/scenarios.jsonl")
-	if err != nil || len(scs) != 3 {
+	if err != nil || len(scs) != 4 {
 		t.Fatalf("testdata: %d scenarios, %v", len(scs), err)
 	}
 }
