@@ -419,6 +419,8 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 	if matched == 0 || !countryFits(s, c) {
 		return 0, false
 	}
+	// A unit asked for decides among rows alike but for their unit.
+	unitOK := s.unit == "" || strings.Contains(strings.ToLower(c.Unit), s.unit)
 	extra := 0
 	for _, t := range terms(c.Title) {
 		if !want[t] && !isCountryWord(t) {
@@ -438,7 +440,10 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 	case asksLevel(s) && strings.Contains(unit, "percent change"):
 		sc -= 0.2
 	}
-	decidable := cov >= 0.999 || (matched >= 2 && cov >= 0.66)
+	decidable := (cov >= 0.999 || (matched >= 2 && cov >= 0.66)) && unitOK
+	if !unitOK {
+		sc -= 0.3
+	}
 	if freq == "" {
 		sc -= 0.01 * float64(freqRank[c.Freq]) // unasked, the finer series serves more uses
 	}
@@ -645,6 +650,9 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 	slices.SortStableFunc(longest, func(a, b string) int { return len(b) - len(a) })
 	longest = longest[:min(2, len(longest))]
 	withCountry := func(q string) string {
+		if s.unit != "" {
+			q += " " + s.unit
+		}
 		if s.country.name != "" {
 			return q + " " + s.country.name
 		}

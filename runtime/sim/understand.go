@@ -23,9 +23,12 @@ type subject struct {
 	phrase  string
 	terms   []string
 	country country
+	unit    string // the words of the unit asked for ("u.s. dollars"), if one was
 }
 
-func (s subject) key() string { return strings.Join(s.terms, " ") + "|" + s.country.iso3 }
+func (s subject) key() string {
+	return strings.Join(s.terms, " ") + "|" + s.country.iso3 + "|" + s.unit
+}
 
 // operand is one input of a derivation: a phrase (a column to find, or a
 // series to search for) and its country.
@@ -59,6 +62,7 @@ type target struct {
 
 type intent struct {
 	subjects      []subject
+	units         []string // the units the request names, by mark (vocabulary.markUnits)
 	derives       []derivation
 	freq          string // table frequency asked at build (M, Q, A, D, W) or ""
 	convert       string // a lower frequency to turn the table into, or ""
@@ -98,6 +102,7 @@ var (
 // countries when it names none ("for the same three countries").
 func understand(text string, earlier []string) intent {
 	var in intent
+	text, in.units = vocab.markUnits(text)
 	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
 	low = in.readFrequency(low)
 	in.readYears(low)
@@ -132,6 +137,8 @@ func understand(text string, earlier []string) intent {
 		in.repeatFor(named, earlier, true)
 	case len(in.moreCountries) > 0 && len(earlier) > 0:
 		in.repeatFor(in.moreCountries, earlier, false)
+	case len(in.subjects) == 0 && len(in.derives) == 0 && len(in.units) > 0 && len(earlier) > 0:
+		in.repeatInUnit(in.units[0], earlier)
 	}
 	return in
 }
@@ -152,6 +159,30 @@ func (in *intent) dropConceptsExplained() {
 // repeatFor reads a message that names only countries ("throw Germany in
 // too", "do the same for Brazil and Mexico") as the previous request's
 // series and derivations for those countries.
+// repeatInUnit reads "now the same on a PPP basis": the series the
+// conversation asked for last, in the unit now named, and the
+// derivations it asked for last.
+func (in *intent) repeatInUnit(unit string, earlier []string) {
+	gotSubjects, gotDerives := false, false
+	for i := len(earlier) - 1; i >= 0 && !(gotSubjects && gotDerives); i-- {
+		prev := understand(earlier[i], earlier[:i])
+		if !gotSubjects && len(prev.subjects) > 0 {
+			gotSubjects = true
+			for _, s := range prev.subjects {
+				s.unit = unit
+				in.subjects = append(in.subjects, s)
+			}
+			if len(in.countries) == 0 {
+				in.countries = prev.countries
+			}
+		}
+		if !gotDerives && len(prev.derives) > 0 {
+			gotDerives = true
+			in.derives = append(in.derives, prev.derives...)
+		}
+	}
+}
+
 func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
 	for i := len(earlier) - 1; i >= 0; i-- {
 		prev := understand(earlier[i], earlier[:i])
@@ -400,7 +431,7 @@ func (in *intent) clauseAsSeries(clause string, inherited []country) []subject {
 func (in *intent) operands(phrases []string, clause string) []operand {
 	var out []operand
 	for _, p := range phrases {
-		p = strings.TrimSpace(deriveVerb.ReplaceAllString(withoutSpans(p), " "))
+		p = strings.TrimSpace(deriveVerb.ReplaceAllString(unitMarks.ReplaceAllString(withoutSpans(p), " "), " "))
 		cs, rest := findCountries(p)
 		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest)}
 		if vocab.weakOnly(o.terms) {
@@ -534,6 +565,13 @@ func withoutSpans(s string) string {
 // the clause, else the request's, else the earlier turns'.
 func (in *intent) readSeriesClause(clause string, inherited []country) {
 	clause = withoutSpans(clause)
+	unit := ""
+	for _, m := range unitMarks.FindAllStringSubmatch(clause, -1) {
+		if i := int(m[1][0] - 'a'); i < len(in.units) {
+			unit = in.units[i]
+		}
+	}
+	clause = unitMarks.ReplaceAllString(clause, " ")
 	type part struct {
 		terms []string
 		cs    []country
@@ -591,7 +629,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			cs = fallback
 		}
 		for _, c := range cs {
-			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c}
+			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit}
 			if !slices.ContainsFunc(in.subjects, func(o subject) bool { return o.key() == s.key() }) {
 				in.subjects = append(in.subjects, s)
 			}

@@ -74,13 +74,20 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		{text: "Net debt as a share of GDP for the Benelux over the past ten years, per the IMF.",
 			derives: []string{"share(net debt|BEL,gdp|BEL)", "share(net debt|NLD,gdp|NLD)", "share(net debt|LUX,gdp|LUX)"}},
 		{text: "When did each of them go below zero? Find the breaks.", earlier: []string{"Policy rates for Sweden and Norway."}, cpAll: true},
+		{text: "GDP in current US dollars for China and the States.", subjects: []string{"gdp current|CHN|u.s. dollars", "gdp current|USA|u.s. dollars"}},
+		{text: "Now the same on a PPP basis.", earlier: []string{"GDP in current US dollars for China and the States."},
+			subjects: []string{"gdp current|CHN|purchasing power parity", "gdp current|USA|purchasing power parity"}},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {
 		in := understand(c.text, c.earlier)
 		var got []string
 		for _, s := range in.subjects {
-			got = append(got, strings.Join(s.terms, " ")+"|"+s.country.iso3)
+			g := strings.Join(s.terms, " ") + "|" + s.country.iso3
+			if s.unit != "" {
+				g += "|" + s.unit
+			}
+			got = append(got, g)
 		}
 		if strings.Join(got, ";") != strings.Join(c.subjects, ";") {
 			t.Errorf("%q: subjects %q, want %q", c.text, got, c.subjects)

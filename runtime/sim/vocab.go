@@ -19,22 +19,24 @@ var dataFS embed.FS
 
 // vocabulary is everything data/ holds, parsed.
 type vocabulary struct {
-	synonyms   map[string][]string
-	stopwords  map[string]bool
-	operations []operation
-	concepts   []concept
-	convert    []freqPhrase // phrases that ask for a lower frequency
-	at         []freqPhrase // phrases that ask for the table's frequency
-	regions    []country
-	aliases    [][2]string // lowercase alias → iso3, longest first
-	sourceHome map[string]string
-	abbrev     [][2]string // abbreviation → meaning, longest first
-	weak       map[string]bool
-	currencies map[string]bool
-	groups     []group // longest name first
-	eventSpan  *regexp.Regexp // "since the financial crisis", "after the euro was launched"
-	rateWords  map[string]bool // words that name a rate of change
-	levelWords map[string]bool // words that name a level
+	synonyms    map[string][]string
+	stopwords   map[string]bool
+	operations  []operation
+	concepts    []concept
+	convert     []freqPhrase // phrases that ask for a lower frequency
+	at          []freqPhrase // phrases that ask for the table's frequency
+	regions     []country
+	aliases     [][2]string // lowercase alias → iso3, longest first
+	sourceHome  map[string]string
+	abbrev      [][2]string // abbreviation → meaning, longest first
+	weak        map[string]bool
+	currencies  map[string]bool
+	groups      []group     // longest name first
+	units       [][2]string // phrase → the words of the unit it asks for, longest phrase first
+	unitPhrases *regexp.Regexp
+	eventSpan   *regexp.Regexp  // "since the financial crisis", "after the euro was launched"
+	rateWords   map[string]bool // words that name a rate of change
+	levelWords  map[string]bool // words that name a level
 }
 
 // operation is one way arithmetic between two series is said.
@@ -130,6 +132,24 @@ func loadVocabulary() (*vocabulary, error) {
 			v.weak[stem(w)] = true
 		}
 	}
+	rows, err = dataLines("units.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/units.tsv row %d: want a unit and its phrases", i+1)
+		}
+		for _, ph := range strings.Split(r[1], "|") {
+			v.units = append(v.units, [2]string{strings.TrimSpace(ph), r[0]})
+		}
+	}
+	slices.SortStableFunc(v.units, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	var alts []string
+	for _, u := range v.units {
+		alts = append(alts, regexp.QuoteMeta(u[0]))
+	}
+	v.unitPhrases = regexp.MustCompile(`(?i)(?:^|\b)(?:` + strings.Join(alts, "|") + `)(?:\b|$)`)
 	rows, err = dataLines("groups.tsv")
 	if err != nil {
 		return nil, err
@@ -367,4 +387,30 @@ func (v *vocabulary) currencyPair(ts []string) bool {
 		}
 	}
 	return n >= 2
+}
+
+// unitMark stands in a request's text for the unit phrase it replaced:
+// letters only, so that it survives tokenizing, and no economy's name.
+func unitMark(i int) string { return "zzunit" + string(rune('a'+i)) + "zz" }
+
+var unitMarks = regexp.MustCompile(`zzunit([a-z])zz`)
+
+// markUnits replaces the unit phrases of a text (any case) with marks and
+// returns the units in mark order.
+func (v *vocabulary) markUnits(text string) (string, []string) {
+	var units []string
+	out := v.unitPhrases.ReplaceAllStringFunc(text, func(m string) string {
+		if len(units) == 26 {
+			return m
+		}
+		ph := strings.ToLower(m)
+		for _, u := range v.units {
+			if u[0] == ph {
+				units = append(units, u[1])
+				return " " + unitMark(len(units)-1) + " "
+			}
+		}
+		return m
+	})
+	return out, units
 }
