@@ -94,6 +94,8 @@ var (
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
 	eachOne       = regexp.MustCompile(`^(?:and\s+)?(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country)$`)
+	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
+	percentChange = regexp.MustCompile(`(?:%|\bper\s?cent|\bpct)\s*(?:change|growth)\b`)
 	everyColumn   = regexp.MustCompile(`\b(?:each of (?:them|those|these|the \w+)|each one|every one of them|all of them|all (?:two|three|four|five|six|seven|eight|nine|ten)|each series|each rate|each country|every country)\b`)
 	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
 )
@@ -104,6 +106,7 @@ func understand(text string, earlier []string) intent {
 	var in intent
 	text, in.units = vocab.markUnits(text)
 	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
+	low = basePeriod.ReplaceAllString(low, " ")
 	low = in.readFrequency(low)
 	in.readYears(low)
 	inherited := lastCountries(earlier)
@@ -640,6 +643,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 // targetsOf reads what a clause acts on: phrases (each with its country,
 // or the request's), or none when it says "it".
 func (in *intent) targetsOf(clause string) []target {
+	clause = unitMarks.ReplaceAllString(withoutSpans(clause), " ")
 	t := clause
 	for _, p := range []string{" from ", " of ", " in ", " on ", " for "} {
 		if i := strings.LastIndex(" "+clause, p); i > 0 {
@@ -678,6 +682,7 @@ func actionless(s string) string {
 	s = deriveVerb.ReplaceAllString(s, " ")
 	s = chartWords.ReplaceAllString(s, " ")
 	s = deriveMarker.ReplaceAllString(s, " ")
+	s = percentChange.ReplaceAllString(s, " ")
 	s = periodsWords.ReplaceAllString(s, " ")
 	var out []string
 	for _, w := range strings.Fields(s) {

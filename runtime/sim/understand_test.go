@@ -77,6 +77,8 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		{text: "GDP in current US dollars for China and the States.", subjects: []string{"gdp current|CHN|u.s. dollars", "gdp current|USA|u.s. dollars"}},
 		{text: "Now the same on a PPP basis.", earlier: []string{"GDP in current US dollars for China and the States."},
 			subjects: []string{"gdp current|CHN|purchasing power parity", "gdp current|USA|purchasing power parity"}},
+		{text: "The consumer price index (2003=100), monthly since January 2020, with the month-on-month % change.",
+			derives: []string{"pct_change(consumer price index|)"}, freq: "M"},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {
