@@ -357,3 +357,35 @@ func TestNaiveSearchesRelistAndCountRepeats(t *testing.T) {
 		t.Errorf("repeat discoveries %d, re-listed lines %d", res.Metrics.RepeatDiscoveries, relisted)
 	}
 }
+
+// A chart or a break search on a column computed from two series uses
+// both series.
+func TestDerivedColumnsUseEverySeriesBehindThem(t *testing.T) {
+	cat, eng := realCatalog(t)
+	cols := []map[string]string{{"name": "jobless", "series_id": "fred:UNRATE"}, {"name": "payrolls", "series_id": "fred:PAYEMS"}}
+	first := []llm.Message{
+		call(agent.ToolBuildTable, map[string]any{"columns": cols, "frequency": "M", "from": "2000-01"}),
+		call(agent.ToolDerive, map[string]any{"table": "main", "columns": []string{"jobless", "payrolls"}, "op": "ratio", "name": "per_job"}),
+		call(agent.ToolAnswer, map[string]any{"text": "done"}),
+	}
+	second := []llm.Message{
+		call(agent.ToolChangePoints, map[string]any{"table": "main", "column": "per_job"}),
+		call(agent.ToolChart, map[string]any{"table": "main", "columns": []string{"per_job"}}),
+		call(agent.ToolAnswer, map[string]any{"text": "charted"}),
+	}
+	m := &scriptModel{window: 1 << 20, script: append(first, second...)}
+	sess, err := agent.New(m, cat, eng, agent.Options{MaxSteps: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.Ask(context.Background(), "Jobless rate per payroll job."); err != nil {
+		t.Fatal(err)
+	}
+	res, err := sess.Ask(context.Background(), "Chart it with its breaks.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.SeriesUsed, []string{"fred:UNRATE", "fred:PAYEMS"}) {
+		t.Errorf("series used by the chart and the breaks of a ratio column: %v, want both series", res.SeriesUsed)
+	}
+}

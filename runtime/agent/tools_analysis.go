@@ -278,7 +278,7 @@ func (s *Session) changePoints(ctx context.Context, a changePointArgs) toolOutco
 	}
 	full, compact := renderChangePoints(cp)
 	return toolOutcome{rec: &toolRecord{label: fmt.Sprintf("%s %q", ToolChangePoints, a.Column), full: full, compact: compact},
-		action: "changepoints", series: []string{c.SeriesID}, changePoints: &cp}
+		action: "changepoints", series: seriesOf(c), changePoints: &cp}
 }
 
 func (s *Session) chart(ctx context.Context, a chartArgs) toolOutcome {
@@ -291,7 +291,7 @@ func (s *Session) chart(ctx context.Context, a chartArgs) toolOutcome {
 		if err != nil {
 			return toolOutcome{err: err}
 		}
-		ids = append(ids, c.SeriesID)
+		ids = appendNew(ids, seriesOf(c)...)
 	}
 	ch, err := s.engine.DrawChart(ctx, ChartSpec{Table: a.Table, Columns: a.Columns, Title: a.Title, Breaks: a.MarkBreaks})
 	if err != nil {
