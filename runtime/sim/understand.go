@@ -96,6 +96,7 @@ var (
 	eachOne       = regexp.MustCompile(`^(?:and\s+)?(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country)$`)
 	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
 	percentChange = regexp.MustCompile(`(?:%|\bper\s?cent|\bpct)\s*(?:change|growth)\b`)
+	loneAnnual    = regexp.MustCompile(`(?:^|[,;(]|\s-)\s*(?:annual|yearly)\s*(?:[,;.)]|-\s|$)`)
 	everyColumn   = regexp.MustCompile(`\b(?:each of (?:them|those|these|the \w+)|each one|every one of them|all of them|all (?:two|three|four|five|six|seven|eight|nine|ten)|each series|each rate|each country|every country)\b`)
 	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
 )
@@ -187,41 +188,59 @@ func (in *intent) repeatInUnit(unit string, earlier []string) {
 }
 
 func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
-	for i := len(earlier) - 1; i >= 0; i-- {
+	// The series come from the latest turn that named some, the
+	// derivations from the latest turn that asked for some ("do the same
+	// for Brazil" after "deflator growth next to CPI inflation" and then
+	// "the gap between the two").
+	var subjects []subject
+	var derives []derivation
+	for i := len(earlier) - 1; i >= 0 && (subjects == nil || (derivations && derives == nil)); i-- {
 		prev := understand(earlier[i], earlier[:i])
-		if len(prev.subjects) == 0 && len(prev.derives) == 0 {
+		if subjects == nil && len(prev.subjects) > 0 {
+			seen := map[string]bool{}
+			subjects = []subject{}
+			for _, s := range prev.subjects {
+				if !seen[s.phrase] {
+					seen[s.phrase] = true
+					subjects = append(subjects, s)
+				}
+			}
+		}
+		if derives == nil && len(prev.derives) > 0 {
+			derives = prev.derives
+		}
+	}
+	for _, s := range subjects {
+		for _, c := range cs {
+			in.subjects = append(in.subjects, subject{phrase: s.phrase, terms: s.terms, country: c, unit: s.unit})
+		}
+	}
+	if !derivations || len(derives) == 0 {
+		return
+	}
+	in.countries = cs
+	dseen := map[string]bool{}
+	for _, d := range derives {
+		d.operands = slices.Clone(d.operands)
+		for i, o := range d.operands {
+			// "the two" meant the series named then: the back-th most
+			// recent of them.
+			if o.back > 0 && o.back <= len(subjects) {
+				named := subjects[len(subjects)-o.back]
+				o = operand{phrase: named.phrase, terms: named.terms}
+			}
+			o.country = country{}
+			d.operands[i] = o
+		}
+		key := d.op
+		for _, o := range d.operands {
+			key += "|" + o.phrase
+		}
+		if dseen[key] {
 			continue
 		}
-		seen := map[string]bool{}
-		for _, s := range prev.subjects {
-			if seen[s.phrase] {
-				continue
-			}
-			seen[s.phrase] = true
-			for _, c := range cs {
-				in.subjects = append(in.subjects, subject{phrase: s.phrase, terms: s.terms, country: c})
-			}
-		}
-		if !derivations {
-			return
-		}
-		in.countries = cs
-		dseen := map[string]bool{}
-		for _, d := range prev.derives {
-			key := d.op
-			for _, o := range d.operands {
-				key += "|" + o.phrase
-			}
-			if dseen[key] {
-				continue
-			}
-			dseen[key] = true
-			for i := range d.operands {
-				d.operands[i].country = country{}
-			}
-			in.addDerivation(d)
-		}
-		return
+		dseen[key] = true
+		in.addDerivation(d)
 	}
 }
 
@@ -253,6 +272,14 @@ func (in *intent) readFrequency(low string) string {
 			in.convert, in.convertMethod = fp.freq, fp.method
 			low = low[:i] + " " + low[i+len(fp.phrase):]
 			break
+		}
+	}
+	// "annual" alone between commas asks for the table's frequency; next
+	// to a concept it is part of it ("annual growth").
+	if in.freq == "" && in.convert == "" {
+		if loc := loneAnnual.FindStringIndex(low); loc != nil {
+			in.freq = "A"
+			low = low[:loc[0]] + " , " + low[loc[1]:]
 		}
 	}
 	for _, fp := range vocab.at {

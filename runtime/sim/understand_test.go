@@ -79,6 +79,10 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 			subjects: []string{"gdp current|CHN|purchasing power parity", "gdp current|USA|purchasing power parity"}},
 		{text: "The consumer price index (2003=100), monthly since January 2020, with the month-on-month % change.",
 			derives: []string{"pct_change(consumer price index|)"}, freq: "M"},
+		{text: "For Türkiye, GDP deflator growth next to average CPI inflation, annual, 2001-2023.",
+			subjects: []string{"gdp deflator growth|TUR", "average cpi inflation|TUR"}, freq: "A"},
+		{text: "Do the same for Brazil, same table.", earlier: []string{"For Türkiye, the GDP deflator next to CPI inflation, annual.", "What's the gap between the two each year?"},
+			subjects: []string{"gdp deflator|BRA", "cpi inflation|BRA"}, derives: []string{"spread(gdp deflator|BRA,cpi inflation|BRA)"}},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {
