@@ -163,7 +163,8 @@ func (p Policy) decide(v view) Step {
 			note("For %q%s the heading %q holds the right family (%d rows) but no row for this country is shown; listing it.", s.phrase, forCountry(s), b.heading, b.size)
 			return step(Call{Name: "browse_heading", Args: b.args})
 		}
-		wordings := p.wordings(s, freq, peersOf(s, subjects), v.needsFilters(s, best, freq))
+		noData := v.fitsOnlyWithoutData(s)
+		wordings := p.wordings(s, freq, peersOf(s, subjects), v.needsFilters(s, best, freq) || noData, noData)
 		w, tried := v.nextWording(wordings)
 		if w != nil {
 			if best.ID != "" {
@@ -637,7 +638,7 @@ func (p Policy) rng(key string) *rand.Rand {
 // or fit nothing while searches did list rows), the filtered search comes
 // right after the analyst's words: a competent analyst narrows a search
 // with the tool's filters before rewording it.
-func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters bool) []map[string]any {
+func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters, hasDataOnly bool) []map[string]any {
 	var syn []string
 	for _, t := range s.terms {
 		if e := vocab.synonyms[t]; len(e) > 0 {
@@ -673,8 +674,11 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 	}
 	add(map[string]any{"query": withCountry(s.phrase)})
 	var filtered map[string]any
-	if s.country.iso3 != "" || freq != "" {
+	if s.country.iso3 != "" || freq != "" || hasDataOnly {
 		filtered = map[string]any{"query": strings.Join(syn, " "), "limit": widePage}
+		if hasDataOnly {
+			filtered["has_data"] = true
+		}
 		if s.country.iso3 != "" {
 			filtered["country"] = s.country.iso3
 		}
@@ -721,6 +725,23 @@ func peersOf(s subject, all []subject) []country {
 		}
 	}
 	return out
+}
+
+// fitsOnlyWithoutData: rows that fit the subject were shown, but none of
+// them has observations, so the next search asks for rows with data.
+func (v view) fitsOnlyWithoutData(s subject) bool {
+	fit := false
+	for _, id := range v.order {
+		c := v.cands[id]
+		if _, dec := score(s, c, ""); !dec {
+			continue
+		}
+		if !c.NoData {
+			return false
+		}
+		fit = true
+	}
+	return fit
 }
 
 // needsFilters: the closest candidate is of a coarser frequency than asked,
