@@ -22,9 +22,10 @@ var ErrBadQuestion = errors.New("evalret: bad question")
 
 // Question is one line of a question file (the shape of eval/questions.jsonl).
 type Question struct {
+	ID       string   `json:"id,omitempty"` // a name for the question, optional
 	Question string   `json:"question"`
 	Source   string   `json:"source"`   // namespace of the gold rows: evds, fred, weo, ifs, wdi, bis
-	GoldIDs  []string `json:"gold_ids"` // source-native ids; any one is right
+	GoldIDs  []string `json:"gold_ids"` // source-native ids, any one right; "ns:id" names another source's row
 	IDField  string   `json:"id_field"`
 	Notes    string   `json:"notes"`
 	// Kind says what sort of query it is (typo, acronym, one-word...),

@@ -370,3 +370,28 @@ func TestGoldHeadingCountsAGroupThatDoesNotShowTheGoldRow(t *testing.T) {
 		t.Errorf("per-source GH@5 %v; want %v", rep.BySource["evds"].GoldHeadingAt5, rep.GoldHeadingAt5)
 	}
 }
+
+// A gold id may name its own source: a question about Türkiye's policy
+// rate, sourced to EVDS, also accepts BIS's row.
+func TestGoldIDsNamingTheirSource(t *testing.T) {
+	res := search.Result{Groups: []search.Group{
+		{Hits: []search.Hit{{ID: "evds:TP.X", Score: 3}}},
+		{Hits: []search.Hit{{ID: "bis:M.TR", Score: 2}}},
+	}}
+	if rank, _, _ := Ranks(res, "evds", []string{"bis:M.TR"}); rank != 2 {
+		t.Errorf("bis:M.TR ranked %d, want 2", rank)
+	}
+	if rank, _, _ := Ranks(res, "evds", []string{"M.TR"}); rank != 0 {
+		t.Errorf("a bare gold id matched another source's row (rank %d)", rank)
+	}
+	var asked []string
+	rep, err := Run(context.Background(), &fakeSearcher{answers: map[string][][]string{"q": {{"bis:M.TR"}}}},
+		[]Question{{Question: "q", Source: "evds", GoldIDs: []string{"bis:M.TR"}}},
+		Options{HasNativeID: func(src, id string) bool { asked = append(asked, src+"|"+id); return src == "bis" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Questions[0].InCatalog || rep.RecallAt1 != 1 || !slices.Equal(asked, []string{"bis|M.TR"}) {
+		t.Errorf("in catalog %v, R@1 %v, looked up %v", rep.Questions[0].InCatalog, rep.RecallAt1, asked)
+	}
+}

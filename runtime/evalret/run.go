@@ -3,6 +3,7 @@ package evalret
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/sextant-dev/sextant/runtime/search"
 )
@@ -94,8 +95,8 @@ func Run(ctx context.Context, s Searcher, qs []Question, o Options) (Report, err
 		qr := QuestionResult{Question: q.Question, Set: q.Set, Source: q.Source, Gold: q.GoldIDs, InCatalog: true}
 		if o.HasNativeID != nil {
 			qr.InCatalog = false
-			for _, id := range q.GoldIDs {
-				if o.HasNativeID(q.Source, id) {
+			for _, g := range q.GoldIDs {
+				if src, id := goldSource(q.Source, g); o.HasNativeID(src, id) {
 					qr.InCatalog = true
 					break
 				}
@@ -167,7 +168,7 @@ func Ranks(res search.Result, source string, gold []string) (rank, headingRank i
 func GoldHeadingRank(res search.Result, source string, gold []string, headingOf func(source, nativeID string) string) int {
 	heads := map[string]bool{}
 	for _, g := range gold {
-		if h := headingOf(source, g); h != "" {
+		if h := headingOf(goldSource(source, g)); h != "" {
 			heads[h] = true
 		}
 	}
@@ -184,10 +185,23 @@ func hitIsGold(h search.Hit, source string, isGold map[string]bool) bool {
 	if h.NativeID != "" {
 		native = h.NativeID
 	}
+	if ns != "" && isGold[ns+":"+native] {
+		return true // a gold id written with its own source
+	}
 	if ns != "" && source != "" && ns != source {
 		return false
 	}
 	return isGold[native]
+}
+
+// goldSource is the source and native id of a gold id: the question's
+// source, unless the id names its own ("bis:M.TR" in a question whose
+// headline rows are EVDS's).
+func goldSource(source, gold string) (string, string) {
+	if ns, native, ok := strings.Cut(gold, ":"); ok && ns != "" && !strings.ContainsAny(ns, "|. ") {
+		return ns, native
+	}
+	return source, gold
 }
 
 func (r *Report) summarise() {
