@@ -272,6 +272,9 @@ func (v view) bestColumn(want []string, c country, keep func(Column) bool) (Colu
 // prerequisite's), or nil when its column exists; cols are the columns it
 // stands for once made.
 func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
+	if i := slices.IndexFunc(d.operands, func(o operand) bool { return o.sum != 0 }); i >= 0 && len(d.operands) == 2 {
+		return v.sumCall(d, i, multi)
+	}
 	if slices.Contains([]string{"spread", "ratio", "share", "expression"}, d.op) {
 		if i := slices.IndexFunc(d.operands, func(o operand) bool { return o.phrase == "*" }); i >= 0 && len(d.operands) == 2 {
 			// "each one's spread over the Fed": every other column against
@@ -368,6 +371,51 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		return &Call{Name: "derive_column", Args: args}, nil, ""
 	}
 	return nil, names, ""
+}
+
+// sumCall derives arithmetic against the total of several columns ("consumer
+// credit as a share of the two combined"): an expression over the columns.
+func (v view) sumCall(d derivation, i int, multi bool) (*Call, []string, string) {
+	cols := v.latestColumns()
+	if n := d.operands[i].sum; n > 0 && n < len(cols) {
+		cols = cols[len(cols)-n:]
+	}
+	if len(cols) < 2 {
+		return nil, nil, fmt.Sprintf("%q needs at least two columns to add up; the table has %d.", d.operands[i].phrase, len(cols))
+	}
+	other, ok := v.resolve(d.operands[1-i], multi)
+	if !ok {
+		return nil, nil, fmt.Sprintf("I cannot tell which column %q%s is; skipping %s.", d.operands[1-i].phrase, forCountry(subject{country: d.operands[1-i].country}), d.op)
+	}
+	var names []string
+	for _, c := range cols {
+		names = append(names, c.Name)
+	}
+	total := "(" + strings.Join(names, " + ") + ")"
+	a, b := other.Name, total
+	if i == 0 {
+		a, b = total, other.Name
+	}
+	var expr string
+	switch d.op {
+	case "share":
+		expr = "100 * " + a + " / " + b
+	case "ratio":
+		expr = a + " / " + b
+	default:
+		expr = a + " - " + b
+	}
+	name := d.op + "_" + shortName(other.Name) + "_of_total"
+	if base := strings.Join(strings.Fields(asciiWords(d.label)), "_"); base != "" {
+		name = base
+	}
+	if len(name) > 48 {
+		name = strings.TrimRight(name[:48], "_")
+	}
+	if _, ok := v.column(name); ok {
+		return nil, []string{name}, ""
+	}
+	return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression", "expression": expr, "name": name}}, []string{name}, ""
 }
 
 // derivedName names a combination: the analyst's label, or the op and its

@@ -92,7 +92,7 @@ func (p Policy) decide(v view) Step {
 		}
 		derives = append(derives, d)
 		for _, o := range d.operands {
-			if o.back != 0 || o.phrase == "*" || (o.phrase == "" && o.country.iso3 == "") {
+			if o.back != 0 || o.sum != 0 || o.phrase == "*" || (o.phrase == "" && o.country.iso3 == "") {
 				continue
 			}
 			if _, ok := v.resolve(o, multi); ok {

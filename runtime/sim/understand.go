@@ -37,6 +37,7 @@ type operand struct {
 	terms   []string
 	country country
 	back    int       // "them", "it": the back-th most recent column (1-based), 0 when named
+	sum     int       // "the two combined": the sum of the sum most recent series columns; -1 all of them
 	others  []country // further countries the phrase names ("China and India each as a share of the US")
 }
 
@@ -471,6 +472,11 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			o.country, o.others = cs[0], cs[1:]
 		}
 		bare := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "the "))
+		if n, ok := sumOf(bare); ok {
+			o = operand{phrase: bare, sum: n}
+			out = append(out, o)
+			continue
+		}
 		switch {
 		case len(o.terms) == 0 && eachOne.MatchString(bare):
 			o.phrase = "*" // every column of the table
@@ -480,7 +486,7 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		out = append(out, o)
 	}
 	for i := range out {
-		if len(out[i].terms) == 0 && out[i].back == 0 && out[i].phrase != "*" {
+		if len(out[i].terms) == 0 && out[i].back == 0 && out[i].sum == 0 && out[i].phrase != "*" {
 			for j := range out {
 				if j != i && len(out[j].terms) > 0 {
 					out[i].terms, out[i].phrase = out[j].terms, out[j].phrase
@@ -514,6 +520,25 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 	}
 	return out
 }
+
+// sumOf reads a phrase naming the total of columns already there ("the
+// two combined", "the group's combined balance", "the sum of them"): how
+// many of the newest series columns it adds up, -1 for all of them.
+func sumOf(phrase string) (int, bool) {
+	m := sumPhrase.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(phrase), "?.!,;: "))
+	if m == nil {
+		return 0, false
+	}
+	who := m[1] + m[2]
+	for w, n := range map[string]int{"two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6} {
+		if strings.Contains(who, w) {
+			return n, true
+		}
+	}
+	return -1, true
+}
+
+var sumPhrase = regexp.MustCompile(`^(?:the\s+)?(?:(two|three|four|five|six|both|all|them|those|these|group|lot|all of them)(?:'s)?\s+(?:combined|together|in total|total|summed|altogether)(?:\s+[a-z]+){0,2}|(?:sum|total|combined total) of (?:the\s+)?(two|three|four|five|six|both|them|all of them|all|those|these|group)(?:\s+[a-z]+){0,2})$`)
 
 // addDerivation records a derivation; with several countries and operands
 // that name none, one per country.

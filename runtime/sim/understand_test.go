@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,9 @@ func derivesOf(in intent) []string {
 			}
 			if o.phrase == "*" {
 				p = "*"
+			}
+			if o.sum != 0 {
+				p = "sum" + strconv.Itoa(o.sum)
 			}
 			ops = append(ops, p+"|"+o.country.iso3)
 		}
@@ -83,6 +87,9 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 			subjects: []string{"gdp deflator growth|TUR", "average cpi inflation|TUR"}, freq: "A"},
 		{text: "Do the same for Brazil, same table.", earlier: []string{"For Türkiye, the GDP deflator next to CPI inflation, annual.", "What's the gap between the two each year?"},
 			subjects: []string{"gdp deflator|BRA", "cpi inflation|BRA"}, derives: []string{"spread(gdp deflator|BRA,cpi inflation|BRA)"}},
+		{text: "What's consumer credit as a share of the two combined?", derives: []string{"share(consumer credit|,sum2|)"}},
+		{text: "What share of the group's combined balance is Saudi's?", earlier: []string{"Current account balances of Saudi Arabia, Norway and Qatar."},
+			derives: []string{"share(|SAU,sum-1|SAU)"}},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {
