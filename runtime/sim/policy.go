@@ -420,8 +420,12 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 	if matched == 0 || !countryFits(s, c) {
 		return 0, false
 	}
-	// A unit asked for decides among rows alike but for their unit.
+	// A unit asked for decides among rows alike but for their unit, and a
+	// publisher asked for among rows of several publishers.
 	unitOK := s.unit == "" || strings.Contains(strings.ToLower(c.Unit), s.unit)
+	if ns, _, _ := strings.Cut(c.ID, ":"); len(s.sources) > 0 && !slices.Contains(s.sources, ns) {
+		unitOK = false
+	}
 	extra := 0
 	for _, t := range terms(c.Title) {
 		if !want[t] && !isCountryWord(t) {
@@ -661,6 +665,9 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 	}
 	var out []map[string]any
 	add := func(w map[string]any) {
+		if len(s.sources) > 0 {
+			w["sources"] = s.sources // the publisher asked for
+		}
 		if !slices.ContainsFunc(out, func(o map[string]any) bool { return sameArgs(o, w) }) {
 			out = append(out, w)
 		}

@@ -23,7 +23,8 @@ type subject struct {
 	phrase  string
 	terms   []string
 	country country
-	unit    string // the words of the unit asked for ("u.s. dollars"), if one was
+	unit    string   // the words of the unit asked for ("u.s. dollars"), if one was
+	sources []string // the source namespaces of the publisher asked for, if one was
 }
 
 func (s subject) key() string {
@@ -64,6 +65,7 @@ type target struct {
 type intent struct {
 	subjects      []subject
 	units         []string // the units the request names, by mark (vocabulary.markUnits)
+	sources       []string // the namespaces of the one publisher the request names, if it names one
 	derives       []derivation
 	freq          string // table frequency asked at build (M, Q, A, D, W) or ""
 	convert       string // a lower frequency to turn the table into, or ""
@@ -80,7 +82,7 @@ type intent struct {
 
 var (
 	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
-	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run)\b|,\s*(?:and\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b`)
+	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b`)
 	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
 	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
 	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
@@ -130,6 +132,16 @@ func understand(text string, earlier []string) intent {
 		in.readClause(sentence[start:], inherited)
 	}
 	in.dropConceptsExplained()
+	// One publisher named anywhere in the request decides for every
+	// series it asks for; several are read clause by clause.
+	if ns, groups := vocab.publishersIn(low); groups == 1 {
+		in.sources = ns
+		for i := range in.subjects {
+			if len(in.subjects[i].sources) == 0 {
+				in.subjects[i].sources = ns
+			}
+		}
+	}
 	// "When did each of them go below zero? Find the breaks.": a request
 	// about every column asks for the breaks of each, even when the
 	// clause that asks for breaks names none.
@@ -283,13 +295,19 @@ func (in *intent) readFrequency(low string) string {
 			low = low[:loc[0]] + " , " + low[loc[1]:]
 		}
 	}
+	// Every frequency word is taken out ("the monthly one and the
+	// quarterly series, in a quarterly table"); the table is asked at the
+	// coarsest named, the one every series can be put at.
 	for _, fp := range vocab.at {
-		if i := indexWord(low, fp.phrase); i >= 0 {
-			if in.convert == "" {
+		for {
+			i := indexWord(low, fp.phrase)
+			if i < 0 {
+				break
+			}
+			if in.convert == "" && (in.freq == "" || finer(in.freq, fp.freq)) {
 				in.freq = fp.freq
 			}
 			low = low[:i] + " " + low[i+len(fp.phrase):]
-			break
 		}
 	}
 	return low
@@ -619,6 +637,10 @@ func withoutSpans(s string) string {
 // rate next to the US one"); a concept naming none takes every country of
 // the clause, else the request's, else the earlier turns'.
 func (in *intent) readSeriesClause(clause string, inherited []country) {
+	var sources []string
+	if ns, groups := vocab.publishersIn(clause); groups == 1 {
+		sources = ns
+	}
 	clause = withoutSpans(clause)
 	unit := ""
 	for _, m := range unitMarks.FindAllStringSubmatch(clause, -1) {
@@ -684,7 +706,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			cs = fallback
 		}
 		for _, c := range cs {
-			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit}
+			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit, sources: sources}
 			if !slices.ContainsFunc(in.subjects, func(o subject) bool { return o.key() == s.key() }) {
 				in.subjects = append(in.subjects, s)
 			}

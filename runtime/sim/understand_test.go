@@ -90,6 +90,8 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		{text: "What's consumer credit as a share of the two combined?", derives: []string{"share(consumer credit|,sum2|)"}},
 		{text: "What share of the group's combined balance is Saudi's?", earlier: []string{"Current account balances of Saudi Arabia, Norway and Qatar."},
 			derives: []string{"share(|SAU,sum-1|SAU)"}},
+		{text: "And Britain's unemployment rate from the ILO - it's quarterly, so convert the rate to quarterly averages",
+			subjects: []string{"unemployment rate|GBR|ilo"}, convert: "Q"},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {
@@ -99,6 +101,9 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 			g := strings.Join(s.terms, " ") + "|" + s.country.iso3
 			if s.unit != "" {
 				g += "|" + s.unit
+			}
+			if len(s.sources) > 0 {
+				g += "|" + strings.Join(s.sources, "+")
 			}
 			got = append(got, g)
 		}

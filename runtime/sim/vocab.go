@@ -33,6 +33,8 @@ type vocabulary struct {
 	currencies  map[string]bool
 	groups      []group     // longest name first
 	units       [][2]string // phrase → the words of the unit it asks for, longest phrase first
+	publishers  map[string][]string // a publisher's name → the source namespaces of its rows
+	publisherRe *regexp.Regexp
 	unitPhrases *regexp.Regexp
 	eventSpan   *regexp.Regexp  // "since the financial crisis", "after the euro was launched"
 	rateWords   map[string]bool // words that name a rate of change
@@ -132,6 +134,24 @@ func loadVocabulary() (*vocabulary, error) {
 			v.weak[stem(w)] = true
 		}
 	}
+	rows, err = dataLines("publishers.tsv")
+	if err != nil {
+		return nil, err
+	}
+	v.publishers = map[string][]string{}
+	var names []string
+	for i, r := range rows {
+		if len(r) != 2 || len(strings.Fields(r[1])) == 0 {
+			return nil, fmt.Errorf("sim: data/publishers.tsv row %d: want a name and its namespaces", i+1)
+		}
+		v.publishers[r[0]] = strings.Fields(r[1])
+		names = append(names, r[0])
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return len(b) - len(a) })
+	for i, n := range names {
+		names[i] = regexp.QuoteMeta(n)
+	}
+	v.publisherRe = regexp.MustCompile(`(?:^|[^\pL\pN])(` + strings.Join(names, "|") + `)(?:'s)?(?:[^\pL\pN]|$)`)
 	rows, err = dataLines("units.tsv")
 	if err != nil {
 		return nil, err
@@ -413,4 +433,21 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 		return m
 	})
 	return out, units
+}
+
+// publishersIn are the source namespaces of the publishers a lowercased
+// text names, and how many publishers with different namespaces it names.
+func (v *vocabulary) publishersIn(text string) ([]string, int) {
+	var ns []string
+	groups := map[string]bool{}
+	for _, m := range v.publisherRe.FindAllStringSubmatch(text, -1) {
+		got := v.publishers[m[1]]
+		groups[strings.Join(got, " ")] = true
+		for _, n := range got {
+			if !slices.Contains(ns, n) {
+				ns = append(ns, n)
+			}
+		}
+	}
+	return ns, len(groups)
 }
