@@ -108,7 +108,7 @@ var (
 // countries when it names none ("for the same three countries").
 func understand(text string, earlier []string) intent {
 	var in intent
-	text, in.units = vocab.markUnits(text)
+	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(text))
 	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
 	low = basePeriod.ReplaceAllString(low, " ")
 	low = in.readFrequency(low)

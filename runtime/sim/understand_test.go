@@ -92,6 +92,7 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 			derives: []string{"share(|SAU,sum-1|SAU)"}},
 		{text: "And Britain's unemployment rate from the ILO - it's quarterly, so convert the rate to quarterly averages",
 			subjects: []string{"unemployment rate|GBR|ilo"}, convert: "Q"},
+		{text: "EUR/USD, annual averages, 2000 to 2019.", subjects: []string{"euro dollar exchange rate|"}, convert: "A"},
 		{text: "Put the euro area deposit rate next to the US one, quarterly.", subjects: []string{"deposit rate|EMU", "deposit rate|USA"}, freq: "Q"},
 	}
 	for _, c := range cases {

@@ -19,26 +19,27 @@ var dataFS embed.FS
 
 // vocabulary is everything data/ holds, parsed.
 type vocabulary struct {
-	synonyms    map[string][]string
-	stopwords   map[string]bool
-	operations  []operation
-	concepts    []concept
-	convert     []freqPhrase // phrases that ask for a lower frequency
-	at          []freqPhrase // phrases that ask for the table's frequency
-	regions     []country
-	aliases     [][2]string // lowercase alias → iso3, longest first
-	sourceHome  map[string]string
-	abbrev      [][2]string // abbreviation → meaning, longest first
-	weak        map[string]bool
-	currencies  map[string]bool
-	groups      []group     // longest name first
-	units       [][2]string // phrase → the words of the unit it asks for, longest phrase first
-	publishers  map[string][]string // a publisher's name → the source namespaces of its rows
-	publisherRe *regexp.Regexp
-	unitPhrases *regexp.Regexp
-	eventSpan   *regexp.Regexp  // "since the financial crisis", "after the euro was launched"
-	rateWords   map[string]bool // words that name a rate of change
-	levelWords  map[string]bool // words that name a level
+	synonyms      map[string][]string
+	stopwords     map[string]bool
+	operations    []operation
+	concepts      []concept
+	convert       []freqPhrase // phrases that ask for a lower frequency
+	at            []freqPhrase // phrases that ask for the table's frequency
+	regions       []country
+	aliases       [][2]string // lowercase alias → iso3, longest first
+	sourceHome    map[string]string
+	abbrev        [][2]string       // abbreviation → meaning, longest first
+	currencyCodes map[string]string // ISO 4217 code → the currency's name
+	weak          map[string]bool
+	currencies    map[string]bool
+	groups        []group             // longest name first
+	units         [][2]string         // phrase → the words of the unit it asks for, longest phrase first
+	publishers    map[string][]string // a publisher's name → the source namespaces of its rows
+	publisherRe   *regexp.Regexp
+	unitPhrases   *regexp.Regexp
+	eventSpan     *regexp.Regexp  // "since the financial crisis", "after the euro was launched"
+	rateWords     map[string]bool // words that name a rate of change
+	levelWords    map[string]bool // words that name a level
 }
 
 // operation is one way arithmetic between two series is said.
@@ -133,6 +134,17 @@ func loadVocabulary() (*vocabulary, error) {
 		for _, w := range strings.Fields(strings.Join(r, " ")) {
 			v.weak[stem(w)] = true
 		}
+	}
+	rows, err = dataLines("currencycodes.tsv")
+	if err != nil {
+		return nil, err
+	}
+	v.currencyCodes = map[string]string{}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/currencycodes.tsv row %d: want a code and a name", i+1)
+		}
+		v.currencyCodes[r[0]] = r[1]
 	}
 	rows, err = dataLines("publishers.tsv")
 	if err != nil {
@@ -348,6 +360,22 @@ func phraseRegexp(p string) *regexp.Regexp {
 }
 
 // expandAbbreviations writes out the abbreviations of a lowercased text.
+var currencyPairCode = regexp.MustCompile(`(?i)\b([a-z]{3})\s?/\s?([a-z]{3})\b`)
+
+// expandCurrencyPairs writes out a currency pair given by its codes
+// ("EUR/USD"), before units are read: it is an exchange rate, not a unit.
+func (v *vocabulary) expandCurrencyPairs(text string) string {
+	return currencyPairCode.ReplaceAllStringFunc(text, func(m string) string {
+		p := currencyPairCode.FindStringSubmatch(m)
+		a, okA := v.currencyCodes[strings.ToLower(p[1])]
+		b, okB := v.currencyCodes[strings.ToLower(p[2])]
+		if !okA || !okB {
+			return m
+		}
+		return a + " " + b + " exchange rate"
+	})
+}
+
 func (v *vocabulary) expandAbbreviations(low string) string {
 	for _, a := range v.abbrev {
 		for from := 0; ; {
