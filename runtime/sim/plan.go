@@ -212,6 +212,28 @@ func isRate(c Candidate) bool {
 	return strings.Contains(u, "percent change") || strings.Contains(u, "inflation") || strings.Contains(u, "% change")
 }
 
+// columnIsLevel: the column is a series in an index unit (a price index),
+// not a rate.
+func (v view) columnIsLevel(c Column) bool {
+	if c.Derived != "" {
+		return false
+	}
+	cand := v.cands[c.SeriesID]
+	if cand.Unit == "" && c.Unit != "" {
+		cand.Unit = c.Unit
+	}
+	return isLevel(cand)
+}
+
+// columnIsRate: the column is in percent (a rate, a rate of change).
+func (v view) columnIsRate(c Column) bool {
+	u := strings.ToLower(c.Unit)
+	if u == "" {
+		u = strings.ToLower(v.cands[c.SeriesID].Unit)
+	}
+	return strings.Contains(u, "percent") || strings.Contains(u, "per cent") || u == "%" || strings.HasPrefix(u, "% ")
+}
+
 // latestColumns are the columns as the analyst last saw them: a series
 // with a column derived from it is replaced by that column ("the two" after
 // "deflator growth next to CPI inflation" are the growth and the
@@ -323,6 +345,22 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		}
 		if len(ins) != 2 || ins[0].Name == ins[1].Name {
 			return nil, nil, fmt.Sprintf("The %s needs two different columns; I found %d.", d.op, len(ins))
+		}
+		// A difference between a rate and an index level ("the fed funds
+		// rate minus CPI inflation", the CPI an index) is a difference of
+		// rates: the level's year-on-year change stands in for it.
+		if d.op == "spread" {
+			for k := range ins {
+				if !v.columnIsLevel(ins[k]) || !v.columnIsRate(ins[1-k]) {
+					continue
+				}
+				yoy := ins[k].Name + "_yoy"
+				c, ok := v.column(yoy)
+				if !ok {
+					return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "column": ins[k].Name, "op": "yoy_pct", "name": yoy}}, nil, ""
+				}
+				ins[k] = c
+			}
 		}
 		name := derivedName(d, ins)
 		if _, ok := v.column(name); ok {
