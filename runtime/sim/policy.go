@@ -28,6 +28,17 @@ import (
 //  4. With every subject settled, build the table (existing columns kept),
 //     then derive, find change points and chart as asked, then answer.
 //
+// What a request says beyond its subjects narrows the choice: a unit named
+// ("in US dollars", "at PPP") or a publisher named ("from the ILO") makes
+// only rows in that unit or from that publisher decidable, and the
+// publisher's namespaces go into the searches' sources filter; rows alike
+// but for their unit are decided by the units the table already uses. When
+// every fitting row shown has no observations, the next search asks for
+// rows with data. A request naming no economy continues the table's. A rate
+// asked for ("CPI inflation") and settled on a level (a price index) is
+// derived as its year-on-year change, and so is the level in a difference
+// with a rate.
+//
 // It never sees gold answers. Seeds change query wording order and tie
 // breaks only.
 type Policy struct {
