@@ -75,11 +75,7 @@ func openModel(c *cli.Context, seed uint64) (*wire.Model, error) {
 
 // openBundle opens the bundle named by -b; damage is bad data.
 func openBundle(c *cli.Context) (*catalog.Catalog, error) {
-	cat, err := openCatalog(c)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errBadData, err)
-	}
-	return cat, nil
+	return openCatalog(c)
 }
 
 // liveSession is an agent session with everything it holds open.

@@ -89,12 +89,16 @@ func runChangepoints(c *cli.Context) error {
 	if err != nil {
 		return usageError("--to: %v", err)
 	}
-	_, store, err := openStore(c)
+	cat, store, err := openStore(c)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	s, err := store.Series(c.Context, args[0])
+	id, err := resolveID(cat, args[0])
+	if err != nil {
+		return err
+	}
+	s, err := store.Series(c.Context, id.ID)
 	if err != nil {
 		return inputError(err)
 	}

@@ -41,7 +41,11 @@ func inspectCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return usageError("inspect takes one bundle path")
 			}
-			b, err := bundle.Open(c.Args().First(), bundle.OpenOptions{SkipChecksums: c.Bool("no-verify")})
+			path, err := bundlePath(c.Args().First())
+			if err != nil {
+				return err
+			}
+			b, err := bundle.Open(path, bundle.OpenOptions{SkipChecksums: c.Bool("no-verify")})
 			if err != nil {
 				return fmt.Errorf("%w: %v", errBadData, err)
 			}

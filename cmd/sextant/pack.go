@@ -19,10 +19,14 @@ func packCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return usageError("pack takes one bundle directory")
 			}
-			if _, err := bundle.Open(c.Args().First(), bundle.OpenOptions{}); err != nil {
+			dir, err := bundlePath(c.Args().First())
+			if err != nil {
+				return err
+			}
+			if _, err := bundle.Open(dir, bundle.OpenOptions{}); err != nil {
 				return fmt.Errorf("%w: %v", errBadData, err)
 			}
-			sum, err := bundle.Pack(c.Args().First(), c.String("out"))
+			sum, err := bundle.Pack(dir, c.String("out"))
 			if err != nil {
 				return err
 			}
