@@ -43,10 +43,8 @@ func manMarkdown(app *cli.App) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// ToMarkdown writes a section-less title; a user command is section 1.
-	if title, rest, ok := strings.Cut(md, "\n"); ok && strings.HasPrefix(title, "% ") && !strings.Contains(title, "(1)") {
-		md = strings.TrimSpace(title) + " 1\n" + rest
-	}
+	// ToMarkdown writes no title line; the page is in section 1, user commands.
+	md = "% " + app.Name + " 1\n\n" + md
 	var codes strings.Builder
 	for _, line := range strings.Split(exitCodesText, "\n") {
 		line = strings.TrimSpace(line)
