@@ -81,13 +81,13 @@ func runChangepoints(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	from, err := wire.ParseFrom(c.String("from"))
+	from, err := parseDateFlag(c, "from", wire.ParseFrom)
 	if err != nil {
-		return usageError("--from: %v", err)
+		return err
 	}
-	to, err := wire.ParseTo(c.String("to"))
+	to, err := parseDateFlag(c, "to", wire.ParseTo)
 	if err != nil {
-		return usageError("--to: %v", err)
+		return err
 	}
 	cat, store, err := openStore(c)
 	if err != nil {

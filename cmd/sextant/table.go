@@ -89,13 +89,13 @@ func loadTableFrom(c *cli.Context, ids []string) (*analysis.Table, analysis.Stor
 	if err != nil {
 		return nil, nil, usageError("--freq: %v", err)
 	}
-	from, err := wire.ParseFrom(c.String("from"))
+	from, err := parseDateFlag(c, "from", wire.ParseFrom)
 	if err != nil {
-		return nil, nil, usageError("--from: %v", err)
+		return nil, nil, err
 	}
-	to, err := wire.ParseTo(c.String("to"))
+	to, err := parseDateFlag(c, "to", wire.ParseTo)
 	if err != nil {
-		return nil, nil, usageError("--to: %v", err)
+		return nil, nil, err
 	}
 	cat, store, err := openStore(c)
 	if err != nil {
