@@ -389,8 +389,11 @@ func TestBashCompletionCompletes(t *testing.T) {
 		}
 		return strings.TrimSpace(string(out))
 	}
-	if got := complete("sextant", "se"); got != "search" {
-		t.Errorf("sextant se<TAB> = %q, want search", got)
+	if got := complete("sextant", "sea"); got != "search" {
+		t.Errorf("sextant sea<TAB> = %q, want search", got)
+	}
+	if got := complete("sextant", "se"); got != "search serve" {
+		t.Errorf("sextant se<TAB> = %q, want search serve", got)
 	}
 	if got := complete("sextant", "trace", "r"); got != "report" {
 		t.Errorf("sextant trace r<TAB> = %q, want report", got)
