@@ -11,6 +11,7 @@ require (
 	github.com/expr-lang/expr v1.17.8
 	github.com/gomlx/onnx-gomlx v0.3.4
 	github.com/jackc/pgx/v5 v5.13.0
+	github.com/klauspost/compress v1.17.9
 	github.com/knights-analytics/hugot v0.6.1
 	github.com/parquet-go/parquet-go v0.32.0
 	github.com/peterh/liner v1.2.3
@@ -68,7 +69,6 @@ require (
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
 	github.com/json-iterator/go v0.0.0-20171115153421-f7279a603ede // indirect
-	github.com/klauspost/compress v1.17.9 // indirect
 	github.com/knights-analytics/ortgenai v0.0.1 // indirect
 	github.com/mattn/go-runewidth v0.0.31 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
