@@ -26,8 +26,9 @@ func versionCommand() *cli.Command {
 					}
 				}
 			}
-			fmt.Fprintf(c.App.Writer, "sextant %s%s\nbundle format v%d (readers from v%d on)\n%s %s/%s\n",
-				version, commit, bundle.Version, bundle.MinReaderVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Fprintf(c.App.Writer, "sextant %s%s\nbundle format v%d (readers from v%d on; v%d with a shared model, readers from v%d on)\nreads bundle formats v%d to v%d\n%s %s/%s\n",
+				version, commit, bundle.MinReaderVersion, bundle.MinReaderVersion, bundle.SharedModelVersion, bundle.SharedModelVersion,
+				bundle.OldestReadable, bundle.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 			return nil
 		},
 	}
