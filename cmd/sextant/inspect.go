@@ -115,6 +115,13 @@ func printSummary(w io.Writer, s *inspectSummary) {
 	if e := m.Embedding; e != nil {
 		fmt.Fprintf(w, "  embeddings: model %s (%s…), dim %d\n", e.ModelName, e.ModelID[:min(12, len(e.ModelID))], e.Dim)
 	}
+	if sm := m.SharedModel; sm != nil {
+		var size int64
+		for _, f := range sm.Files {
+			size += f.Size
+		}
+		fmt.Fprintf(w, "  model kept outside the bundle, shared: %s/%s (%.1f MB in %d files)\n", bundle.SharedModelsDir, sm.SHA256, float64(size)/1e6, len(sm.Files))
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\nsource\tkind\trole\trows\tquarantined\tinputs")
 	for _, src := range m.Sources {

@@ -11,9 +11,16 @@ func packCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "pack",
 		Usage:     "write a bundle as one archive file (plus FILE.sha256) to carry to an air-gapped machine",
-		UsageText: "sextant pack -o FILE.sxb BUNDLE_DIR",
+		UsageText: `sextant pack -o FILE.sxb [--compress zstd [--level 1-4]] BUNDLE_DIR
+
+The archive holds every file of the bundle, and the model it shares with
+other bundles when it keeps its model outside (build --shared-model), so
+it opens on its own. --compress zstd makes it smaller; every command opens
+either kind, and an older sextant opens only uncompressed ones.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "archive to write", Required: true},
+			&cli.StringFlag{Name: "compress", Value: "none", Usage: "none, or zstd"},
+			&cli.IntFlag{Name: "level", Usage: "with --compress zstd: 1 (fastest) to 4 (smallest)", DefaultText: "2"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -26,7 +33,18 @@ func packCommand() *cli.Command {
 			if _, err := bundle.Open(dir, bundle.OpenOptions{}); err != nil {
 				return fmt.Errorf("%w: %v", errBadData, err)
 			}
-			sum, err := bundle.Pack(dir, c.String("out"))
+			opts := bundle.PackOptions{Level: c.Int("level")}
+			switch c.String("compress") {
+			case "none", "":
+			case "zstd":
+				opts.Compress = bundle.CompressZstd
+			default:
+				return usageError("--compress %q: want none or zstd", c.String("compress"))
+			}
+			if c.IsSet("level") && (opts.Compress == bundle.CompressNone || opts.Level < 1 || opts.Level > 4) {
+				return usageError("--level %d: wants --compress zstd and a level from 1 to 4", opts.Level)
+			}
+			sum, err := bundle.PackWith(dir, c.String("out"), opts)
 			if err != nil {
 				return err
 			}
