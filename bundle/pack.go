@@ -63,6 +63,9 @@ func PackWith(dir, out string, opts PackOptions) (string, error) {
 	default:
 		level = zstd.EncoderLevel(opts.Level)
 	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real // a shared model is beside the bundle, not the link
+	}
 	m, err := ReadManifest(dir)
 	if err != nil {
 		return "", err

@@ -127,7 +127,11 @@ func Verify(path string) ([]Problem, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bundle: verify %s: %w", path, err)
 	}
-	if !st.IsDir() {
+	if st.IsDir() {
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			path = real // a shared model is beside the bundle, not the link
+		}
+	} else {
 		tmp, err := os.MkdirTemp("", "sextant-verify-")
 		if err != nil {
 			return nil, fmt.Errorf("bundle: %w", err)

@@ -93,12 +93,11 @@ func checkSharedModel(bundleDir string, sm *SharedModel, hashes bool) []Problem 
 	dir := SharedModelDir(bundleDir, sm.SHA256)
 	prefix := SharedModelsDir + "/" + sm.SHA256 + "/"
 	if _, err := os.Stat(dir); err != nil {
-		return []Problem{{Path: prefix, Err: fmt.Errorf("%w %s is missing (%v): the bundle keeps its model outside it; copy that directory beside the bundle, or open the packed archive, which carries it", ErrSharedModel, dir, errors.Unwrap(err))}}
+		return []Problem{{Path: prefix, Err: fmt.Errorf("%w %s is missing: the bundle keeps its model outside it; copy that directory from where the bundle was built, or open the packed archive, which carries it", ErrSharedModel, dir)}}
 	}
 	problems := check(dir, sm.filesManifest(), hashes)
 	for i := range problems {
 		problems[i].Path = prefix + problems[i].Path
-		problems[i].Err = fmt.Errorf("%w: %w", ErrSharedModel, problems[i].Err)
 	}
 	return problems
 }
@@ -120,8 +119,11 @@ func openSharedModel(bundleDir string, sm *SharedModel, opts OpenOptions) error 
 	if rec != "" {
 		before = identities(dir, mm)
 	}
-	if problems := checkSharedModel(bundleDir, sm, hashes); len(problems) > 0 {
-		return fmt.Errorf("%w (%d problems, first: %s); copy the model directory again, or rebuild the bundle", problems[0].Err, len(problems), problems[0])
+	switch problems := checkSharedModel(bundleDir, sm, hashes); {
+	case len(problems) == 1 && errors.Is(problems[0].Err, ErrSharedModel):
+		return problems[0].Err // missing
+	case len(problems) > 0:
+		return fmt.Errorf("%w %s: %w (%d problems): copy the model directory again, or rebuild the bundle", ErrSharedModel, problems[0].Path, problems[0].Err, len(problems))
 	}
 	recordVerified(rec, dir, mm, before)
 	return nil
@@ -144,7 +146,7 @@ func (w *Writer) ShareModel(src string) error {
 	target := SharedModelDir(w.dest, sm.SHA256)
 	if _, err := os.Stat(target); err == nil {
 		if problems := checkSharedModel(w.dest, sm, true); len(problems) > 0 {
-			return fmt.Errorf("%w (first: %s): remove %s and build again", problems[0].Err, problems[0], target)
+			return fmt.Errorf("%w %s: %w (%d problems): remove %s and build again", ErrSharedModel, problems[0].Path, problems[0].Err, len(problems), target)
 		}
 		w.shared = sm
 		return nil

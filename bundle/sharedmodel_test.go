@@ -191,3 +191,24 @@ func TestPackCarriesTheSharedModel(t *testing.T) {
 		}
 	}
 }
+
+// A bundle reached through a link elsewhere finds its model beside the
+// bundle itself, for open, verify and pack alike.
+func TestSharedModelThroughALink(t *testing.T) {
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "2026-12-01")
+	buildShared(t, dest, sampleModel(t))
+	link := filepath.Join(t.TempDir(), "current")
+	if err := os.Symlink(dest, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if _, err := Open(link, OpenOptions{VerifiedDir: "-"}); err != nil {
+		t.Errorf("open: %v", err)
+	}
+	if problems, err := Verify(link); err != nil || len(problems) > 0 {
+		t.Errorf("verify: %v %v", problems, err)
+	}
+	if _, err := Pack(link, filepath.Join(t.TempDir(), "b.sxb")); err != nil {
+		t.Errorf("pack: %v", err)
+	}
+}
