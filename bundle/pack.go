@@ -39,6 +39,10 @@ var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
 type PackOptions struct {
 	// Compress is CompressNone (a plain tar) or CompressZstd.
 	Compress string
+	// WithoutSharedModel leaves a shared model out of the archive: for
+	// archives carried to a machine that has the model already, beside
+	// the archive or from an earlier archive (see Unpack).
+	WithoutSharedModel bool
 	// Level is the zstd encoder level, 1 (fastest) to 4 (smallest); 0 is
 	// the library's default, 2.
 	Level int
@@ -104,7 +108,10 @@ func PackWith(dir, out string, opts PackOptions) (string, error) {
 			return "", err
 		}
 	}
-	if sm := m.SharedModel; sm != nil {
+	if opts.WithoutSharedModel && m.SharedModel == nil {
+		return "", fmt.Errorf("bundle: pack: %s keeps its model inside it; only a shared model can be left out", dir)
+	}
+	if sm := m.SharedModel; sm != nil && !opts.WithoutSharedModel {
 		if problems := checkSharedModel(dir, sm, false); len(problems) > 0 {
 			tmp.Close()
 			return "", fmt.Errorf("bundle: pack: %s", problems[0])
@@ -200,7 +207,10 @@ func ArchiveChecksum(archive string) (string, error) {
 // Unpack extracts an archive into dir (which must be empty or absent),
 // checking the archive checksum first. A shared model the archive carries
 // goes where the bundle will look for it, SharedModelsDir/<sha256>/ beside
-// dir, unless a copy is there already (Open checks that copy).
+// dir, unless a copy is there already (Open checks that copy). One it
+// does not carry (PackOptions.WithoutSharedModel) must be there already,
+// or beside the archive, whence it is copied after its checksums are
+// checked.
 func Unpack(archive, dir string) error {
 	if _, err := ArchiveChecksum(archive); err != nil {
 		return err
@@ -292,7 +302,7 @@ func Unpack(archive, dir string) error {
 		return nil // another bundle's copy; Open checks it
 	}
 	if modelTmp == "" {
-		return fmt.Errorf("%w: %s names a shared model it does not carry", ErrNotBundle, archive)
+		return installFromBeside(archive, target, shared)
 	}
 	if problems := check(modelTmp, shared.filesManifest(), true); len(problems) > 0 {
 		return fmt.Errorf("%w: %s: the shared model it carries: %s", ErrNotBundle, archive, problems[0])
@@ -305,6 +315,19 @@ func Unpack(archive, dir string) error {
 	}
 	modelTmp = ""
 	return nil
+}
+
+// installFromBeside installs the shared model an archive does not carry
+// from SharedModelsDir/<sha256>/ beside the archive.
+func installFromBeside(archive, target string, sm *SharedModel) error {
+	src := SharedModelDir(archive, sm.SHA256)
+	if _, err := os.Stat(src); err != nil {
+		return fmt.Errorf("%w %s/%s: %s was packed without it, and it is neither in %s nor beside the archive; copy that directory beside the archive, or open an archive that carries it first", ErrSharedModel, SharedModelsDir, sm.SHA256, archive, filepath.Dir(target))
+	}
+	if problems := check(src, sm.filesManifest(), true); len(problems) > 0 {
+		return fmt.Errorf("%w %s/%s: %w (%d problems): copy it again", ErrSharedModel, src, problems[0].Path, problems[0].Err, len(problems))
+	}
+	return installModel(src, target, sm.Files)
 }
 
 // unpackCached unpacks an archive once into a cache directory keyed by its

@@ -212,3 +212,61 @@ func TestSharedModelThroughALink(t *testing.T) {
 		t.Errorf("pack: %v", err)
 	}
 }
+
+func TestPackWithoutTheSharedModel(t *testing.T) {
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "bundles", "b")
+	buildShared(t, dest, sampleModel(t))
+	sum := modelDirs(t, filepath.Dir(dest))[0]
+	full, lean := filepath.Join(parent, "full.sxb"), filepath.Join(parent, "lean.sxb")
+	if _, err := Pack(dest, full); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PackWith(dest, lean, PackOptions{WithoutSharedModel: true, Compress: CompressZstd}); err != nil {
+		t.Fatal(err)
+	}
+	fs, _ := os.Stat(full)
+	ls, _ := os.Stat(lean)
+	if ls.Size() >= fs.Size() {
+		t.Errorf("without the model %d bytes, with it %d", ls.Size(), fs.Size())
+	}
+	// On a machine with nothing: refused, saying what is missing.
+	there := t.TempDir()
+	arch := filepath.Join(there, "lean.sxb")
+	copyTestFile(t, lean, arch)
+	copyTestFile(t, lean+ChecksumSuffix, arch+ChecksumSuffix)
+	if _, err := Open(arch, OpenOptions{CacheDir: filepath.Join(there, "cache"), VerifiedDir: "-"}); !errors.Is(err, ErrSharedModel) || !strings.Contains(err.Error(), "without it") {
+		t.Fatalf("lean archive alone: %v", err)
+	}
+	// With the model copied beside the archive: it opens, and the model
+	// is installed in the cache.
+	for _, f := range []string{"model.onnx", "config.json", "tok/tokenizer.json"} {
+		dst := filepath.Join(there, SharedModelsDir, sum, filepath.FromSlash(f))
+		os.MkdirAll(filepath.Dir(dst), 0o755)
+		copyTestFile(t, filepath.Join(filepath.Dir(dest), SharedModelsDir, sum, filepath.FromSlash(f)), dst)
+	}
+	b, err := Open(arch, OpenOptions{CacheDir: filepath.Join(there, "cache"), VerifiedDir: "-"})
+	if err != nil {
+		t.Fatalf("lean archive with the model beside it: %v", err)
+	}
+	if !strings.HasPrefix(b.ModelPath(), filepath.Join(there, "cache")) {
+		t.Errorf("model at %s", b.ModelPath())
+	}
+	// A bundle whose model is inside it has no model to leave out.
+	plain := filepath.Join(parent, "plain")
+	buildSample(t, plain)
+	if _, err := PackWith(plain, filepath.Join(parent, "p.sxb"), PackOptions{WithoutSharedModel: true}); err == nil {
+		t.Error("a model inside the bundle was left out")
+	}
+}
+
+func copyTestFile(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
