@@ -250,6 +250,7 @@ func TestPackZstdOpensLikeAPlainArchive(t *testing.T) {
 		{"pack", "-o", filepath.Join(dir, "x.sxb"), "--compress", "gzip", out},
 		{"pack", "-o", filepath.Join(dir, "x.sxb"), "--level", "3", out},
 		{"pack", "-o", filepath.Join(dir, "x.sxb"), "--compress", "zstd", "--level", "7", out},
+		{"pack", "-o", filepath.Join(dir, "x.sxb"), "--without-model", out}, // its model is not shared
 	} {
 		if _, _, err := run(t, "", args...); exitCode(err) != exitUsage {
 			t.Errorf("%q: exit %d (%v), want usage", args, exitCode(err), err)
