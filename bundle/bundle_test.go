@@ -22,7 +22,11 @@ func sampleRows() ([]SeriesRow, []HeadingRow) {
 	return rows, heads
 }
 
-func buildSample(t *testing.T, dest string) {
+func buildSample(t *testing.T, dest string) { buildSampleWith(t, dest, nil) }
+
+// buildSampleWith builds the sample bundle, calling before (when set)
+// just before the commit.
+func buildSampleWith(t *testing.T, dest string, before func(*Writer)) {
 	t.Helper()
 	w, err := Create(dest)
 	if err != nil {
@@ -52,6 +56,9 @@ func buildSample(t *testing.T, dest string) {
 	}
 	m := &Manifest{ToolVersion: "test", Counts: Counts{Series: 2, Headings: 3, Observations: 3, ObservedSeries: 1, Quarantined: 1},
 		Embedding: &Embedding{ModelID: "m", Dim: 2, RowVectors: 2, HeadVectors: 3}}
+	if before != nil {
+		before(w)
+	}
 	if err := w.Commit(m); err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,9 @@
 //	search/rows.facts      per row: heading, source and country codes, title marks; the sources' tables (rowfacts.go)
 //	search/docs.map        per text-index document: its row and heading (docmap.go)
 //	search/rows.prepared   per row: its query-understanding facts, one record each (records.go)
-//	model/                 the embedding model (model.onnx, tokenizer.json, ...) used for both
+//	model/                 the embedding model (model.onnx, tokenizer.json, ...) used for both,
+//	                       unless the manifest's shared_model names one kept beside the bundle
+//	                       (format 3: ../models/<sha256>/, see sharedmodel.go)
 //
 // Every array the runtime maps is fixed-width, little-endian and starts
 // 8-aligned within its page-aligned mapping, so it is used in place on a
@@ -60,6 +62,9 @@
 //	   vectors/rows.f32 in partition order (ReadVectors still returns catalog order); the manifest's own
 //	   checksum; min_reader_version 2; search/ (row facts, document map, prepared rows) computed by the
 //	   builder with the searcher's code and ignored by a reader whose recipe differs.
+//	3  manifest shared_model: the embedding model kept in models/<sha256>/ beside the bundle, its
+//	   files listed there, instead of model/. Written only for such bundles (min_reader_version 3);
+//	   a bundle whose model is inside it is still written as format 2.
 package bundle
 
 import "errors"
@@ -68,14 +73,18 @@ import "errors"
 const (
 	// Magic identifies a sextant bundle manifest and archive.
 	Magic = "sextant-bundle"
-	// Version is the format version this package writes, and the newest
-	// it reads: a bundle of a later version is refused, whatever its
+	// Version is the newest format version this package writes and
+	// reads: a bundle of a later version is refused, whatever its
 	// min_reader_version says.
-	Version = 2
-	// MinReaderVersion is the oldest reader that can read what this
-	// package writes (a format-1 reader would take the partition-ordered
-	// row vectors for catalog order).
+	Version = 3
+	// MinReaderVersion is the oldest reader that can read a bundle this
+	// package writes with its model inside (a format-1 reader would take
+	// the partition-ordered row vectors for catalog order); such bundles
+	// are written as this format.
 	MinReaderVersion = 2
+	// SharedModelVersion is the format, and the min_reader_version, of a
+	// bundle whose model is shared (an older reader would look for model/).
+	SharedModelVersion = 3
 	// OldestReadable is the oldest format version this package opens.
 	OldestReadable = 1
 )

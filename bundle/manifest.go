@@ -27,6 +27,10 @@ type Manifest struct {
 	Counts           Counts       `json:"counts"`
 	Embedding        *Embedding   `json:"embedding,omitempty"`
 	Files            []FileEntry  `json:"files"`
+	// SharedModel names the embedding model kept outside the bundle
+	// (sharedmodel.go); nil when the model is inside it, in model/.
+	// Format 3 on.
+	SharedModel *SharedModel `json:"shared_model,omitempty"`
 	// Checksum is the SHA-256 (hex) of the manifest file as written with
 	// this value set to 64 zeros: every other byte of the manifest is
 	// covered. Format 2 on; a format-1 manifest has none.
@@ -126,6 +130,14 @@ func (m *Manifest) Validate() error {
 	for _, need := range []string{CatalogFile, HeadingsFile} {
 		if !seen[need] {
 			return fmt.Errorf("%w: %s not listed", ErrInvalidManifest, need)
+		}
+	}
+	if m.SharedModel != nil {
+		if m.MinReaderVersion < SharedModelVersion {
+			return fmt.Errorf("%w: a shared_model needs min_reader_version %d, the manifest says %d", ErrInvalidManifest, SharedModelVersion, m.MinReaderVersion)
+		}
+		if err := m.SharedModel.validate(); err != nil {
+			return err
 		}
 	}
 	if m.Embedding != nil && m.Embedding.Dim <= 0 {

@@ -62,7 +62,13 @@ func Open(path string, opts OpenOptions) (*Bundle, error) {
 		return b, nil
 	}
 	// The archive matched its checksum, so the damage is in the cached
-	// copy: unpack it again.
+	// copy (of the bundle, or of the shared model unpacked beside it):
+	// unpack it again.
+	if m, merr := ReadManifest(dir); merr == nil && m.SharedModel != nil && errors.Is(err, ErrSharedModel) {
+		if rerr := os.RemoveAll(SharedModelDir(dir, m.SharedModel.SHA256)); rerr != nil {
+			return nil, fmt.Errorf("%w (and the damaged cached model could not be removed: %v)", err, rerr)
+		}
+	}
 	if rerr := os.RemoveAll(dir); rerr != nil {
 		return nil, fmt.Errorf("%w (and the damaged cached copy %s could not be removed: %v)", err, dir, rerr)
 	}
@@ -93,6 +99,11 @@ func openDir(path string, opts OpenOptions) (*Bundle, error) {
 	if problems := check(path, m, hashes); len(problems) > 0 {
 		return nil, fmt.Errorf("%w (%d problems, first: %s); run `sextant verify %s` for all of them and rebuild the bundle", problems[0].Err, len(problems), problems[0], path)
 	}
+	if sm := m.SharedModel; sm != nil {
+		if err := openSharedModel(path, sm, opts); err != nil {
+			return nil, err
+		}
+	}
 	b := &Bundle{Dir: path, Manifest: m}
 	if problems := checkCounts(b); len(problems) > 0 {
 		return nil, fmt.Errorf("%w (%d problems, first: %s); run `sextant verify %s` for all of them and rebuild the bundle", problems[0].Err, len(problems), problems[0], path)
@@ -116,22 +127,30 @@ func Verify(path string) ([]Problem, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bundle: verify %s: %w", path, err)
 	}
-	if !st.IsDir() {
+	if st.IsDir() {
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			path = real // a shared model is beside the bundle, not the link
+		}
+	} else {
 		tmp, err := os.MkdirTemp("", "sextant-verify-")
 		if err != nil {
 			return nil, fmt.Errorf("bundle: %w", err)
 		}
 		defer os.RemoveAll(tmp)
-		if err := Unpack(path, tmp); err != nil {
+		dir := filepath.Join(tmp, "bundle") // a shared model unpacks beside it
+		if err := Unpack(path, dir); err != nil {
 			return []Problem{{Path: path, Err: err}}, nil
 		}
-		path = tmp
+		path = dir
 	}
 	m, err := ReadManifest(path)
 	if err != nil {
 		return []Problem{{Path: ManifestFile, Err: err}}, nil
 	}
 	problems := check(path, m, true)
+	if m.SharedModel != nil {
+		problems = append(problems, checkSharedModel(path, m.SharedModel, true)...)
+	}
 	problems = append(problems, checkShapes(path, m)...)
 	return problems, nil
 }

@@ -21,9 +21,10 @@ import (
 // publishes it with Commit. Until Commit succeeds the destination (and any
 // bundle already there) is untouched; Abort removes the temporary directory.
 type Writer struct {
-	dest string
-	tmp  string
-	done bool
+	dest   string
+	tmp    string
+	done   bool
+	shared *SharedModel // set by ShareModel
 }
 
 // Create starts a bundle that will be published at dest.
@@ -192,8 +193,11 @@ func (w *Writer) Commit(m *Manifest) error {
 		return ErrAlreadyCommitted
 	}
 	m.Magic = Magic
-	m.FormatVersion = Version
-	m.MinReaderVersion = MinReaderVersion
+	m.FormatVersion, m.MinReaderVersion = MinReaderVersion, MinReaderVersion
+	if w.shared != nil {
+		m.SharedModel = w.shared
+		m.FormatVersion, m.MinReaderVersion = SharedModelVersion, SharedModelVersion
+	}
 	if m.CreatedAt.IsZero() {
 		m.CreatedAt = time.Now().UTC()
 	}
@@ -254,36 +258,7 @@ func syncDir(dir string) {
 }
 
 // hashTree lists every file below root except the manifest.
-func hashTree(root string) ([]FileEntry, error) {
-	var out []FileEntry
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
-		if rel == ManifestFile {
-			return nil
-		}
-		e, err := HashFile(p)
-		if err != nil {
-			return err
-		}
-		e.Path = rel
-		out = append(out, e)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("bundle: hash files: %w", err)
-	}
-	return out, nil
-}
+func hashTree(root string) ([]FileEntry, error) { return hashDir(root, true) }
 
 // HashFile returns a file's size and SHA-256; Path is left as given.
 func HashFile(path string) (FileEntry, error) {

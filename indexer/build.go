@@ -229,7 +229,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	var emb *bundle.Embedding
 	if cfg.Embedding.Model != "none" {
 		t1 := time.Now()
-		info, e, err := buildEmbeddings(ctx, w, cfg.Embedding.Model, prev, rows, heads, logf, warn)
+		info, e, err := buildEmbeddings(ctx, w, cfg.Embedding, prev, rows, heads, logf, warn)
 		if err != nil {
 			<-textDone
 			return nil, err
@@ -411,7 +411,8 @@ func openPrevious(opts Options, warn func(string, ...any)) *bundle.Bundle {
 	return b
 }
 
-func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, prev *bundle.Bundle, rows []bundle.SeriesRow, heads []bundle.HeadingRow, logf, warnf func(string, ...any)) (*EmbeddingInfo, *bundle.Embedding, error) {
+func buildEmbeddings(ctx context.Context, w *bundle.Writer, ec EmbeddingConfig, prev *bundle.Bundle, rows []bundle.SeriesRow, heads []bundle.HeadingRow, logf, warnf func(string, ...any)) (*EmbeddingInfo, *bundle.Embedding, error) {
+	modelDir := ec.Model
 	if _, err := os.Stat(modelDir); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil, fmt.Errorf("%w: embedding model %s not found: run `make model` to build the default model, or set embedding.model (\"none\" to build without embeddings)", ErrConfig, modelDir)
@@ -458,7 +459,11 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 	if err := w.WriteVectors(bundle.HeadVectorsFile, e.Dim(), hv); err != nil {
 		return nil, nil, err
 	}
-	if err := w.CopyDir(bundle.ModelDir, modelDir); err != nil {
+	if ec.Shared {
+		if err := w.ShareModel(modelDir); err != nil {
+			return nil, nil, err
+		}
+	} else if err := w.CopyDir(bundle.ModelDir, modelDir); err != nil {
 		return nil, nil, err
 	}
 	info := &EmbeddingInfo{ModelID: e.ModelID(), Dim: e.Dim(), Rows: rst, Heads: hst}

@@ -69,6 +69,10 @@ type EmbeddingConfig struct {
 	// embeddings; empty means the default model at .cache/model-default
 	// under BaseDir (built by `make model`).
 	Model string `yaml:"model"`
+	// Shared keeps the model outside the bundle, once in models/<sha256>/
+	// beside it, for every bundle built there with the same model
+	// (bundle.Writer.ShareModel).
+	Shared bool `yaml:"shared"`
 }
 
 // DefaultModelDir is where `make model` puts the default embedding model, relative to the base dir.

@@ -44,8 +44,10 @@ func modelFlags() []cli.Flag {
 // sessionFlags are ask's and chat's flags.
 func sessionFlags() []cli.Flag {
 	return append([]cli.Flag{bundleFlag, noVerifyFlag}, append(modelFlags(),
-		&cli.StringFlag{Name: "trace", Usage: "record the session to this JSON Lines `FILE` (see sextant trace report)"},
+		&cli.StringFlag{Name: "trace", Usage: "record the session to this JSON Lines `FILE` (see sextant trace report); an existing file is kept unless --force"},
+		&cli.BoolFlag{Name: "force", Usage: "overwrite the --trace file if it exists"},
 		&cli.StringFlag{Name: "out", Usage: "directory for the charts the session draws", Value: "sextant-out"},
+		&cli.StringFlag{Name: "export", Usage: "write each table the session builds to `DIR` as NAME.csv (after every turn)"},
 	)...)
 }
 
@@ -75,16 +77,16 @@ func openModel(c *cli.Context, seed uint64) (*wire.Model, error) {
 
 // openBundle opens the bundle named by -b; damage is bad data.
 func openBundle(c *cli.Context) (*catalog.Catalog, error) {
-	cat, err := openCatalog(c)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errBadData, err)
-	}
-	return cat, nil
+	return openCatalog(c)
 }
 
 // liveSession is an agent session with everything it holds open.
 type liveSession struct {
 	*agent.Session
+	cat      *catalog.Catalog
+	engine   *wire.Engine
+	progress *progressRecorder
+	tables   []string // names of the tables built so far, in order
 	model    *wire.Model
 	trace    *trace.Writer
 	recorder *agent.TraceRecorder
@@ -114,7 +116,7 @@ func startSession(c *cli.Context) (*liveSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	ls := &liveSession{closers: []func(){store.Close}}
+	ls := &liveSession{cat: cat, engine: wire.NewEngine(store, c.String("out")), progress: newProgress(c.App.ErrWriter), closers: []func(){store.Close}}
 	fail := func(err error) (*liveSession, error) {
 		ls.Close()
 		return nil, err
@@ -128,8 +130,11 @@ func startSession(c *cli.Context) (*liveSession, error) {
 		return fail(fmt.Errorf("open search: %w", err))
 	}
 	ls.closers = append(ls.closers, closeSearch)
-	opts := agent.Options{}
+	opts := agent.Options{Recorder: ls.progress}
 	if path := c.String("trace"); path != "" {
+		if err := refuseOverwrite(path, "--trace", c.Bool("force")); err != nil {
+			return fail(err)
+		}
 		if ls.trace, err = trace.Create(path); err != nil {
 			return fail(err)
 		}
@@ -141,9 +146,9 @@ func startSession(c *cli.Context) (*liveSession, error) {
 			return fail(err)
 		}
 		ls.recorder = agent.NewTraceRecorder(ls.trace)
-		opts.Recorder = ls.recorder
+		opts.Recorder = recorders{ls.recorder, ls.progress}
 	}
-	ls.Session, err = agent.New(ls.model, wire.NewAgentCatalog(cat, s), wire.NewEngine(store, c.String("out")), opts)
+	ls.Session, err = agent.New(ls.model, wire.NewAgentCatalog(cat, s), ls.engine, opts)
 	if err != nil {
 		return fail(explainWindow(err, ls.model))
 	}
@@ -154,7 +159,7 @@ func askCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "ask",
 		Usage: "ask one question of the catalog through a language model",
-		UsageText: `sextant ask -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--timeout D] [--load-wait D] [--stream [--idle-timeout D]] [--trace FILE] [--out DIR] "question"
+		UsageText: `sextant ask -b BUNDLE --llm URL|sim [--model NAME] [--api-key K] [--context-window N] [--timeout D] [--load-wait D] [--stream [--idle-timeout D]] [--trace FILE [--force]] [--out DIR] [--export DIR] "question"
 
 The model searches the catalog, builds tables of the series it chooses, derives
 columns, finds change points and draws charts (SVG files in --out), then answers.
@@ -175,10 +180,13 @@ OpenAI-compatible client a real endpoint gets.`,
 			if err != nil {
 				return err
 			}
-			ctx, done := progressContext(c)
+			ctx, done := progressContext(c, c.Context)
 			res, askErr := s.Ask(ctx, question)
 			done()
 			printTurn(c.App.Writer, res)
+			if err := s.exportTurn(c, res); err != nil && askErr == nil {
+				askErr = err
+			}
 			if err := s.Close(); err != nil && askErr == nil {
 				askErr = fmt.Errorf("trace: %w", err)
 			}

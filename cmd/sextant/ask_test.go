@@ -76,7 +76,7 @@ func TestAskBadInvocations(t *testing.T) {
 		}
 	}
 	_, _, err := run(t, "", "ask", "-b", filepath.Join(t.TempDir(), "missing"), "--llm", "sim", "q")
-	if exitCode(err) != exitBadData {
-		t.Errorf("missing bundle: exit %d (%v), want %d", exitCode(err), err, exitBadData)
+	if exitCode(err) != exitUsage {
+		t.Errorf("missing bundle: exit %d (%v), want %d", exitCode(err), err, exitUsage)
 	}
 }

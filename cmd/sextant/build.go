@@ -21,7 +21,7 @@ func buildCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "build",
 		Usage:     "build a bundle from the sources a configuration lists",
-		UsageText: "sextant build -c CONFIG.yaml -o BUNDLE_DIR [--previous DIR] [--strict] [--force] [--json] [-q] [--log-format text|json] [--diff-out FILE]",
+		UsageText: "sextant build -c CONFIG.yaml -o BUNDLE_DIR [--previous DIR] [--strict] [--force] [--json] [-q] [--log-format text|json] [--diff-out FILE] [--shared-model]",
 		Description: `Reads every source, normalises and de-duplicates rows, derives the heading
 hierarchy, links observations, builds the text index and embeddings, and
 publishes the bundle atomically: a failed or interrupted build leaves any
@@ -32,7 +32,10 @@ bundle's quarantine report (counts are printed); --strict fails instead.
 A previous bundle (BUNDLE_DIR itself by default) is diffed against and its
 embeddings reused for rows whose text did not change. Exit codes: 0 ok,
 1 failure (e.g. an unreadable source), 2 usage, 3 rows quarantined, or a
-source empty or shrunk by more than max_row_drop, with --strict.`,
+source empty or shrunk by more than max_row_drop, with --strict.
+--shared-model (or embedding.shared: true) keeps the embedding model once
+in models/<sha256>/ beside BUNDLE_DIR, for every bundle built there with the
+same model, instead of a copy in each bundle.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "build configuration (YAML)", Required: true},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "bundle directory to publish", Required: true},
@@ -43,6 +46,7 @@ source empty or shrunk by more than max_row_drop, with --strict.`,
 			&cli.BoolFlag{Name: "json", Usage: "print the build report as JSON"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors (and the report when --json asks for it)"},
 			&cli.StringFlag{Name: "log-format", Value: "text", Usage: "progress lines on stderr: text (each with a UTC timestamp) or json (one object a line)"},
+			&cli.BoolFlag{Name: "shared-model", Usage: "keep the embedding model in models/<sha256>/ beside the bundle, shared by the bundles built there with it (as embedding.shared: true)"},
 			&cli.StringFlag{Name: "diff-out", Usage: "write every row added, removed or changed since the previous bundle to `FILE` as JSON lines"},
 		},
 		Action: func(c *cli.Context) error {
@@ -55,6 +59,9 @@ source empty or shrunk by more than max_row_drop, with --strict.`,
 			}
 			if m := c.String("model"); m != "" {
 				cfg.Embedding.Model = m
+			}
+			if c.Bool("shared-model") {
+				cfg.Embedding.Shared = true
 			}
 			opts := indexer.Options{Out: c.String("out"), Previous: c.String("previous"), Strict: c.Bool("strict"), Force: c.Bool("force"), ToolVersion: version}
 			logf, warnf, err := buildLoggers(c.App.ErrWriter, c.String("log-format"))

@@ -214,3 +214,46 @@ func TestBuildRefusesUserFolder(t *testing.T) {
 		t.Fatal("build --force published no bundle")
 	}
 }
+
+func TestPackZstdOpensLikeAPlainArchive(t *testing.T) {
+	out := demoBundle(t)
+	dir := t.TempDir()
+	plain, packed := filepath.Join(dir, "plain.sxb"), filepath.Join(dir, "z.sxb")
+	if _, _, err := run(t, "", "pack", "-o", plain, out); err != nil {
+		t.Fatal(err)
+	}
+	// Flags after the bundle, as anywhere.
+	if _, _, err := run(t, "", "pack", out, "-o", packed, "--compress", "zstd", "--level", "1"); err != nil {
+		t.Fatal(err)
+	}
+	ps, _ := os.Stat(plain)
+	zs, _ := os.Stat(packed)
+	if zs.Size() >= ps.Size() {
+		t.Errorf("zstd archive %d bytes, plain %d", zs.Size(), ps.Size())
+	}
+	if stdout, _, err := run(t, "", "verify", packed); err != nil || !strings.Contains(stdout, "ok") {
+		t.Fatalf("verify zstd archive: %v %s", err, stdout)
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	a, _, err := run(t, "", "search", "-b", plain, "--mode", "keyword", "--json", "unemployment rate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, _, err := run(t, "", "search", "-b", packed, "--mode", "keyword", "--json", "unemployment rate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != z {
+		t.Errorf("search differs between the plain and the zstd archive:\n%s\n%s", a, z)
+	}
+	for _, args := range [][]string{
+		{"pack", "-o", filepath.Join(dir, "x.sxb"), "--compress", "gzip", out},
+		{"pack", "-o", filepath.Join(dir, "x.sxb"), "--level", "3", out},
+		{"pack", "-o", filepath.Join(dir, "x.sxb"), "--compress", "zstd", "--level", "7", out},
+		{"pack", "-o", filepath.Join(dir, "x.sxb"), "--without-model", out}, // its model is not shared
+	} {
+		if _, _, err := run(t, "", args...); exitCode(err) != exitUsage {
+			t.Errorf("%q: exit %d (%v), want usage", args, exitCode(err), err)
+		}
+	}
+}

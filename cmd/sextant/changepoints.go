@@ -81,20 +81,24 @@ func runChangepoints(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	from, err := wire.ParseFrom(c.String("from"))
+	from, err := parseDateFlag(c, "from", wire.ParseFrom)
 	if err != nil {
-		return usageError("--from: %v", err)
+		return err
 	}
-	to, err := wire.ParseTo(c.String("to"))
+	to, err := parseDateFlag(c, "to", wire.ParseTo)
 	if err != nil {
-		return usageError("--to: %v", err)
+		return err
 	}
-	_, store, err := openStore(c)
+	cat, store, err := openStore(c)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	s, err := store.Series(c.Context, args[0])
+	id, err := resolveID(cat, args[0])
+	if err != nil {
+		return err
+	}
+	s, err := store.Series(c.Context, id.ID)
 	if err != nil {
 		return inputError(err)
 	}

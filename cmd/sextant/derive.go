@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -14,8 +15,33 @@ import (
 // such as max(a, b) has them, which cli's StringSliceFlag would split).
 type listValue []string
 
-func (l *listValue) Set(s string) error { *l = append(*l, s); return nil }
-func (l *listValue) String() string     { return strings.Join(*l, "; ") }
+func (l *listValue) Set(s string) error {
+	if rest, ok := strings.CutPrefix(s, listSerialPrefix); ok {
+		// cli copies a flag's value to its aliases through Serialize;
+		// the aliases share this value, so the copy is the list itself.
+		var all []string
+		if err := json.Unmarshal([]byte(rest), &all); err != nil {
+			return err
+		}
+		*l = all
+		return nil
+	}
+	*l = append(*l, s)
+	return nil
+}
+
+func (l *listValue) String() string { return strings.Join(*l, "; ") }
+
+// listSerialPrefix starts a listValue's serialized form, which no
+// expression starts with.
+const listSerialPrefix = "\x00list:"
+
+// Serialize is the whole list, as cli's alias copying needs it (it would
+// otherwise append String() as one more item).
+func (l *listValue) Serialize() string {
+	b, _ := json.Marshal([]string(*l))
+	return listSerialPrefix + string(b)
+}
 
 // deriveFlags add derived columns and a frequency conversion to a table.
 func deriveFlags() []cli.Flag {

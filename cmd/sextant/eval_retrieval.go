@@ -52,7 +52,7 @@ beside it (by_set).`,
 			}
 			cat, err := openCatalog(c)
 			if err != nil {
-				return fmt.Errorf("%w: %v", errBadData, err)
+				return err
 			}
 			eng, err := search.New(c.Context, cat, search.Options{})
 			if err != nil {

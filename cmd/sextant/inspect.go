@@ -41,7 +41,11 @@ func inspectCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return usageError("inspect takes one bundle path")
 			}
-			b, err := bundle.Open(c.Args().First(), bundle.OpenOptions{SkipChecksums: c.Bool("no-verify")})
+			path, err := bundlePath(c.Args().First())
+			if err != nil {
+				return err
+			}
+			b, err := bundle.Open(path, bundle.OpenOptions{SkipChecksums: c.Bool("no-verify")})
 			if err != nil {
 				return fmt.Errorf("%w: %v", errBadData, err)
 			}
@@ -110,6 +114,13 @@ func printSummary(w io.Writer, s *inspectSummary) {
 		m.Counts.Series, m.Counts.Headings, m.Counts.Observations, m.Counts.ObservedSeries, m.Counts.Quarantined, float64(s.TotalBytes)/1e6, len(m.Files))
 	if e := m.Embedding; e != nil {
 		fmt.Fprintf(w, "  embeddings: model %s (%s…), dim %d\n", e.ModelName, e.ModelID[:min(12, len(e.ModelID))], e.Dim)
+	}
+	if sm := m.SharedModel; sm != nil {
+		var size int64
+		for _, f := range sm.Files {
+			size += f.Size
+		}
+		fmt.Fprintf(w, "  model kept outside the bundle, shared: %s/%s (%.1f MB in %d files)\n", bundle.SharedModelsDir, sm.SHA256, float64(size)/1e6, len(sm.Files))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\nsource\tkind\trole\trows\tquarantined\tinputs")

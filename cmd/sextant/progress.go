@@ -20,12 +20,12 @@ const progressEvery = 150 * time.Millisecond
 // progressContext shows a streamed reply coming (with --stream, when
 // standard error is a terminal): one status line, rewritten in place and
 // cleared by the returned function once the turn is done.
-func progressContext(c *cli.Context) (context.Context, func()) {
+func progressContext(c *cli.Context, parent context.Context) (context.Context, func()) {
 	if !c.Bool("stream") || !isTerminalWriter(c.App.ErrWriter) {
-		return c.Context, func() {}
+		return parent, func() {}
 	}
 	p, done := progressLine(c.App.ErrWriter, time.Now)
-	return llm.WithProgress(c.Context, p), done
+	return llm.WithProgress(parent, p), done
 }
 
 // progressLine counts what the model writes and reports it on w.

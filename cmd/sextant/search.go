@@ -14,14 +14,14 @@ func searchCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "search",
 		Usage:     "search a bundle's catalog; results are grouped by heading",
-		UsageText: "sextant search -b BUNDLE [--json] [--limit N] [--mode hybrid|keyword|semantic] [--source S] [--freq F] [--country ISO3] [--from DATE] [--to DATE] QUERY",
+		UsageText: "sextant search [-b BUNDLE] [--json] [--limit N] [--mode hybrid|keyword|semantic] [--source S] [--freq F] [--country ISO3] [--from DATE] [--to DATE] QUERY",
 		Description: `Each group shows its heading path, how many rows sit under that heading in
 the whole catalog, and its matching rows with what tells them apart (unit,
 frequency, seasonal adjustment, country, coverage, whether data is in the bundle).`,
 		Flags: []cli.Flag{
 			bundleFlag, noVerifyFlag,
 			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
-			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: search.DefaultLimit, Usage: "rows to return over all groups"},
+			&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: search.DefaultLimit, Usage: fmt.Sprintf("rows to return over all groups (1 to %d)", search.MaxLimit)},
 			&cli.StringFlag{Name: "mode", Value: string(search.Hybrid), Usage: "hybrid, keyword or semantic"},
 			&cli.StringSliceFlag{Name: "source", Usage: "only these sources (evds, fred, weo, ifs, wdi, eurostat, bis, ...)"},
 			&cli.StringFlag{Name: "freq", Usage: "only this frequency (D, W, M, Q, S, A)"},
@@ -41,9 +41,15 @@ frequency, seasonal adjustment, country, coverage, whether data is in the bundle
 			default:
 				return usageError("--mode %q: want hybrid, keyword or semantic", mode)
 			}
+			if n := c.Int("limit"); n < 1 || n > search.MaxLimit {
+				return usageError("--limit %d: want 1 to %d rows", n, search.MaxLimit)
+			}
+			if err := checkDateRange(c); err != nil {
+				return err
+			}
 			cat, err := openCatalog(c)
 			if err != nil {
-				return fmt.Errorf("%w: %v", errBadData, err)
+				return err
 			}
 			// One query: read only the rows it meets.
 			eng, err := search.New(c.Context, cat, search.Options{OnDemand: true})

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/sextant-dev/sextant/runtime/analysis"
@@ -91,16 +89,19 @@ func loadTableFrom(c *cli.Context, ids []string) (*analysis.Table, analysis.Stor
 	if err != nil {
 		return nil, nil, usageError("--freq: %v", err)
 	}
-	from, err := wire.ParseFrom(c.String("from"))
+	from, err := parseDateFlag(c, "from", wire.ParseFrom)
 	if err != nil {
-		return nil, nil, usageError("--from: %v", err)
+		return nil, nil, err
 	}
-	to, err := wire.ParseTo(c.String("to"))
+	to, err := parseDateFlag(c, "to", wire.ParseTo)
 	if err != nil {
-		return nil, nil, usageError("--to: %v", err)
+		return nil, nil, err
 	}
-	_, store, err := openStore(c)
+	cat, store, err := openStore(c)
 	if err != nil {
+		return nil, nil, err
+	}
+	if ids, err = resolveIDs(cat, ids); err != nil {
 		return nil, nil, err
 	}
 	// The store stays open for what the caller does with the table
@@ -112,41 +113,28 @@ func loadTableFrom(c *cli.Context, ids []string) (*analysis.Table, analysis.Stor
 	return t, store, nil
 }
 
-// writeFile writes a file through a temporary file in the same directory,
-// so a failed write leaves no partial file behind.
+// writeFile writes a file atomically with the umask's permissions (see
+// writeAtomic).
 func writeFile(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".sextant-*"+filepath.Ext(path))
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op once renamed
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return writeAtomic(path, write)
 }
 
 func tableCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "table",
 		Usage: "align series on one date index and describe (or write) the table",
-		UsageText: `sextant table -b BUNDLE [--freq M] [--from DATE] [--to DATE] [--derive NAME=EXPR]... [--convert A [--method avg]] [-o FILE.csv|FILE.parquet|-] [NAME=]ID...
+		UsageText: `sextant table -b BUNDLE [--freq M] [--from DATE] [--to DATE] [--derive NAME=EXPR]... [--convert A [--method avg]] [--print] [-o FILE.csv|FILE.json|FILE.parquet|-] [--format csv|json|parquet] [NAME=]ID...
 
-IDs are catalog ids (fred:UNRATE) or unambiguous native ids (UNRATE); a
-column is named by its id, or NAME=ID. Finer series are aggregated to the
-table frequency by their own rule (average, sum, last); coarser ones are
-placed at the first row of their period, never interpolated. --derive adds
-columns computed from others (see sextant derive --help), --convert moves
-the whole table to a coarser frequency. Prints a summary of each column;
--o writes the data (-o - writes CSV to standard output, the summary to
-standard error).`,
-		Flags: append(append([]cli.Flag{bundleFlag, noVerifyFlag,
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the table to `FILE` (.csv or .parquet; - for CSV on standard output)"},
-		}, rangeFlags()...), deriveFlags()...),
+IDs are catalog ids (fred:UNRATE) or unambiguous native ids (UNRATE), in
+any case; a column is named by its id, or NAME=ID. Finer series are
+aggregated to the table frequency by their own rule (average, sum, last);
+coarser ones are placed at the first row of their period, never
+interpolated. --derive adds columns computed from others (see sextant
+derive --help), --convert moves the whole table to a coarser frequency.
+Prints a summary of each column, and every row with --print; -o writes the
+data to a file, or to standard output with -o - (CSV unless --format json
+or parquet; the summary then goes to standard error).`,
+		Flags: append(append(append([]cli.Flag{bundleFlag, noVerifyFlag}, tableOutputFlags()...), rangeFlags()...), deriveFlags()...),
 		Action: func(c *cli.Context) error {
 			args, err := positionalArgs(c)
 			if err != nil {
@@ -160,9 +148,9 @@ standard error).`,
 			}
 			ids, names := splitColumns(args)
 			out := c.String("output")
-			ext := strings.ToLower(filepath.Ext(out))
-			if out != "" && out != "-" && ext != ".csv" && ext != ".parquet" {
-				return usageError("-o %s: the file must end in .csv or .parquet", out)
+			format, err := tableFormat(c, out)
+			if err != nil {
+				return err
 			}
 			t, store, err := loadTableFrom(c, ids)
 			if err != nil {
@@ -174,23 +162,7 @@ standard error).`,
 			if t, err = deriveAndConvert(c, t, store); err != nil {
 				return err
 			}
-			if out == "-" {
-				fmt.Fprintln(c.App.ErrWriter, t.Summary())
-				return t.WriteCSV(c.App.Writer)
-			}
-			fmt.Fprintln(c.App.Writer, t.Summary())
-			if out == "" {
-				return nil
-			}
-			write := t.WriteCSV
-			if ext == ".parquet" {
-				write = t.WriteParquet
-			}
-			if err := writeFile(out, write); err != nil {
-				return fmt.Errorf("write %s: %w", out, err)
-			}
-			fmt.Fprintf(c.App.Writer, "wrote %s (%d rows, %d columns)\n", out, len(t.Dates), len(t.Columns))
-			return nil
+			return writeTableOutput(c, t, out, format)
 		},
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,11 +50,21 @@ written next to FILE with the extension .html.`,
 			if filepath.Clean(out) == filepath.Clean(in) {
 				return usageError("the report %s would overwrite the trace", out)
 			}
-			if err := trace.ReportFile(in, out); err != nil {
-				return fmt.Errorf("%w: %v", errBadData, err)
+			if err := renderTraceReport(in, out); err != nil {
+				return err
 			}
 			fmt.Fprintf(c.App.Writer, "wrote %s\n", out)
 			return nil
 		},
 	}
+}
+
+// renderTraceReport writes the HTML report of the trace at in to out,
+// atomically and with the umask's permissions.
+func renderTraceReport(in, out string) error {
+	tr, err := trace.Read(in)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errBadData, err)
+	}
+	return writeAtomic(out, func(w io.Writer) error { return trace.Report(tr, w) })
 }

@@ -20,7 +20,11 @@ when there is any.`,
 				return usageError("verify takes one bundle path")
 			}
 			path := c.Args().First()
-			problems, err := bundle.Verify(path)
+			resolved, err := bundlePath(path)
+			if err != nil {
+				return err
+			}
+			problems, err := bundle.Verify(resolved)
 			if err != nil {
 				return err
 			}

@@ -169,7 +169,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	if emb != nil && !opts.Disable.Semantic {
 		model = make(chan openedModel, 1)
 		go func() {
-			m, err := embed.Open(ctx, cat.Bundle.Path(bundle.ModelDir), embed.WithBatchBuckets(1))
+			m, err := embed.Open(ctx, cat.Bundle.ModelPath(), embed.WithBatchBuckets(1))
 			model <- openedModel{m, err}
 		}()
 	}

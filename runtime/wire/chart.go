@@ -112,7 +112,7 @@ func CreateNew(dir, base, ext string) (*os.File, error) {
 		if n > 1 {
 			name = fmt.Sprintf("%s-%d%s", base, n, ext)
 		}
-		f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}

@@ -72,6 +72,12 @@ func Render(spec Spec, format string, w io.Writer) error {
 	if format != "svg" && format != "png" {
 		return fmt.Errorf("%w: format %q (use svg or png)", ErrBadSpec, format)
 	}
+	spec.Title = cleanText(spec.Title)
+	sources := make([]string, len(spec.Sources))
+	for i, src := range spec.Sources {
+		sources[i] = cleanText(src)
+	}
+	spec.Sources = sources
 	traces, err := collect(spec)
 	if err != nil {
 		return err
@@ -164,7 +170,7 @@ func collect(spec Spec) ([]trace, error) {
 	var out []trace
 	if t := spec.Table; t != nil {
 		for _, c := range t.Columns {
-			tr := trace{id: c.ID, name: c.Name, label: legendLabel(c.Name, c.Title), unit: c.Unit, source: c.Source,
+			tr := trace{id: c.ID, name: c.Name, label: cleanText(legendLabel(c.Name, c.Title)), unit: cleanText(c.Unit), source: cleanText(c.Source),
 				connect: analysis.Coarser(c.SourceFrequency, t.Frequency)}
 			if tr.id == "" {
 				tr.id = c.Name
@@ -177,7 +183,7 @@ func collect(spec Spec) ([]trace, error) {
 		}
 	}
 	for _, s := range spec.Series {
-		tr := trace{id: s.ID, name: s.ID, label: legendLabel(s.ID, s.Title), unit: s.Unit, source: s.Source}
+		tr := trace{id: s.ID, name: s.ID, label: cleanText(legendLabel(s.ID, s.Title)), unit: cleanText(s.Unit), source: cleanText(s.Source)}
 		for _, p := range s.Points {
 			tr.xs = append(tr.xs, float64(p.Date.Unix()))
 			tr.ys = append(tr.ys, p.Value)
