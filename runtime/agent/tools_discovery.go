@@ -18,6 +18,7 @@ type searchArgs struct {
 	Sources   []string `json:"sources,omitempty" desc:"restrict to these source namespaces, as shown before the colon of ids"`
 	Frequency string   `json:"frequency,omitempty" enum:"D|W|M|Q|S|A" desc:"restrict to one frequency"`
 	Country   string   `json:"country,omitempty" desc:"restrict to one country, ISO 3166 alpha-3 code"`
+	Countries []string `json:"countries,omitempty" desc:"several countries at once, ISO 3166 alpha-3 codes: each one's best rows side by side (instead of country)"`
 	From      string   `json:"from,omitempty" desc:"coverage must reach back to this ISO date"`
 	To        string   `json:"to,omitempty" desc:"coverage must reach this ISO date"`
 	HasData   bool     `json:"has_data,omitempty" desc:"only rows whose observations are available (data: yes)"`
@@ -52,6 +53,9 @@ func (s *Session) search(ctx context.Context, a searchArgs) toolOutcome {
 	}
 	if a.Limit == 0 {
 		a.Limit = DefaultSearchRows
+	}
+	if len(a.Countries) > 0 {
+		return s.searchCountries(ctx, a)
 	}
 	req := search.Request{Query: a.Query, Limit: a.Limit, Sources: a.Sources, Frequency: a.Frequency,
 		Country: strings.ToUpper(a.Country), From: a.From, To: a.To, HasData: a.HasData}

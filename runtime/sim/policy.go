@@ -639,8 +639,8 @@ func (p Policy) rng(key string) *rand.Rand {
 // wordings are the searches tried for a subject, in order:
 //
 //  1. When several subjects ask for one concept in several countries, one
-//     search for the concept naming every country: a heading holding one
-//     row per country usually shows them all.
+//     search for the concept with the countries filter listing them all:
+//     the tool gives each country its share of the page.
 //  2. The analyst's words with the country's name.
 //  3. Then, in an order the seed chooses: the words with common synonyms
 //     swapped in; the same with the search tool's filters (country,
@@ -684,11 +684,17 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 		}
 	}
 	if len(peers) > 1 {
-		q := s.phrase
+		// One search for the concept in every country asked, each
+		// country's rows side by side.
+		var codes []string
 		for _, c := range peers {
-			q += " " + c.name
+			codes = append(codes, c.iso3)
 		}
-		add(map[string]any{"query": q})
+		q := s.phrase
+		if s.unit != "" {
+			q += " " + s.unit
+		}
+		add(map[string]any{"query": q, "countries": codes})
 	}
 	add(map[string]any{"query": withCountry(s.phrase)})
 	var filtered map[string]any
@@ -726,8 +732,12 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 	for _, w := range rest {
 		add(w)
 	}
-	return out
+	return out[:min(len(out), maxWordings)]
 }
+
+// maxWordings is how many searches an analyst tries for one series before
+// taking the closest row shown or saying it found none.
+const maxWordings = 3
 
 // widePage is the page size of the filtered and headline searches: wider
 // than the tool's default so a headline row ranked below its components
