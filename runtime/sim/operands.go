@@ -1,0 +1,241 @@
+package sim
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// readOperation reads arithmetic between two series ("the policy rate
+// minus inflation", "debt as a share of GDP") or a derived concept ("the
+// real interest rate"). Operands not yet in the table are series to find.
+func (in *intent) readOperation(clause string, inherited []country) bool {
+	clause = sourcePhrase.ReplaceAllString(clause, " ")
+	for _, op := range vocab.operations {
+		m := op.re.FindStringSubmatch(clause)
+		if m == nil {
+			continue
+		}
+		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])
+		d := derivation{op: op.op, label: labelOf(label), asSeries: in.clauseAsSeries(clause, inherited)}
+		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 {
+			d.operands = in.operands([]string{m[ia], m[ib]}, clause)
+		} else { // "the gap between them": the two most recent columns
+			d.operands = []operand{{back: 2}, {back: 1}}
+		}
+		in.addDerivation(d)
+		return true
+	}
+	for _, c := range vocab.concepts {
+		if c.op == "yoy_pct" { // a single-op concept is read where it is an operand
+			continue
+		}
+		m := c.re.FindStringSubmatch(clause)
+		if m == nil {
+			continue
+		}
+		x := ""
+		if i := c.re.SubexpIndex("x"); i >= 0 {
+			x = m[i]
+		}
+		var phrases []string
+		for _, o := range c.operands {
+			phrases = append(phrases, strings.ReplaceAll(o, "{x}", x))
+		}
+		d := derivation{op: c.op, label: labelOf(m[0]), asSeries: in.clauseAsSeries(clause, inherited), fromConcept: true}
+		d.operands = in.operands(phrases, clause)
+		in.addDerivation(d)
+		return true
+	}
+	return false
+}
+
+// clauseAsSeries reads a clause as series of its own: a catalog may
+// hold what the analyst describes as arithmetic ("debt as a share of
+// GDP", "the 10-year minus 3-month spread") as one published series.
+func (in *intent) clauseAsSeries(clause string, inherited []country) []subject {
+	var probe intent
+	probe.countries = in.countries
+	probe.readSeriesClause(strings.NewReplacer(" minus ", " ", " divided by ", " ").Replace(clause), inherited)
+	return probe.subjects
+}
+
+// operands reads each phrase's words and country. A phrase that names a
+// country and no concept ("Brazil's and Mexico's policy rates") takes the
+// concept of the other. Unless every operand names its own country, the
+// countries are the clause's ("debt as a share of GDP for Brazil and
+// Chile"), one derivation each (addDerivation).
+func (in *intent) operands(phrases []string, clause string) []operand {
+	var out []operand
+	for _, p := range phrases {
+		p = strings.TrimSpace(deriveVerb.ReplaceAllString(unitMarks.ReplaceAllString(withoutSpans(p), " "), " "))
+		cs, rest := findCountries(p)
+		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest)}
+		if vocab.weakOnly(o.terms) {
+			o.terms = nil
+		}
+		if len(cs) > 0 {
+			o.country, o.others = cs[0], cs[1:]
+		}
+		bare := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "the "))
+		if n, ok := sumOf(bare); ok {
+			o = operand{phrase: bare, sum: n}
+			out = append(out, o)
+			continue
+		}
+		switch {
+		case len(o.terms) == 0 && eachOne.MatchString(bare):
+			o.phrase = "*" // every column of the table
+		case len(o.terms) == 0 && backWords.MatchString(bare):
+			o.back = -1 // resolved below
+		}
+		out = append(out, o)
+	}
+	for i := range out {
+		if len(out[i].terms) == 0 && out[i].back == 0 && out[i].sum == 0 && out[i].phrase != "*" {
+			for j := range out {
+				if j != i && len(out[j].terms) > 0 {
+					out[i].terms, out[i].phrase = out[j].terms, out[j].phrase
+				}
+			}
+		}
+	}
+	own := true
+	for _, o := range out {
+		own = own && o.country.iso3 != ""
+	}
+	if !own {
+		if cs, _ := findCountries(clause); len(cs) > 0 {
+			in.countries = cs
+		}
+		for i := range out {
+			out[i].country, out[i].others = country{}, nil
+		}
+	}
+	n := 0
+	for i := range out {
+		if out[i].back != 0 {
+			n++
+		}
+	}
+	for i, k := range out {
+		if k.back != 0 { // "the gap between them": the two most recent columns, in order
+			out[i].back = n
+			n--
+		}
+	}
+	return out
+}
+
+// sumOf reads a phrase naming the total of columns already there ("the
+// two combined", "the group's combined balance", "the sum of them"): how
+// many of the newest series columns it adds up, -1 for all of them.
+func sumOf(phrase string) (int, bool) {
+	m := sumPhrase.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(phrase), "?.!,;: "))
+	if m == nil {
+		return 0, false
+	}
+	who := m[1] + m[2]
+	for w, n := range map[string]int{"two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6} {
+		if strings.Contains(who, w) {
+			return n, true
+		}
+	}
+	return -1, true
+}
+
+var sumPhrase = regexp.MustCompile(`^(?:the\s+)?(?:(two|three|four|five|six|both|all|them|those|these|group|lot|all of them)(?:'s)?\s+(?:combined|together|in total|total|summed|altogether)(?:\s+[a-z]+){0,2}|(?:sum|total|combined total) of (?:the\s+)?(two|three|four|five|six|both|them|all of them|all|those|these|group)(?:\s+[a-z]+){0,2})$`)
+
+// addDerivation records a derivation; with several countries and operands
+// that name none, one per country.
+func (in *intent) addDerivation(d derivation) {
+	for i, o := range d.operands {
+		if len(o.others) > 0 {
+			for _, c := range append([]country{o.country}, o.others...) {
+				dc := d
+				dc.operands = slices.Clone(d.operands)
+				dc.operands[i].country, dc.operands[i].others = c, nil
+				in.addDerivation(dc)
+			}
+			return
+		}
+	}
+	cs := in.countries
+	named := false
+	for _, o := range d.operands {
+		named = named || o.country.iso3 != ""
+	}
+	if named || len(cs) <= 1 {
+		for i := range d.operands {
+			if d.operands[i].country.iso3 == "" && len(cs) == 1 {
+				d.operands[i].country = cs[0]
+			}
+		}
+		in.derives = append(in.derives, d)
+		return
+	}
+	for _, c := range cs {
+		dc := d
+		dc.operands = slices.Clone(d.operands)
+		for i := range dc.operands {
+			dc.operands[i].country = c
+		}
+		in.derives = append(in.derives, dc)
+	}
+}
+
+// readDerivation reads a one-column derivation ("year-on-year growth of
+// payrolls", "derive inflation from the price index").
+func (in *intent) readDerivation(clause string, inherited []country, asSeries []subject) {
+	op, n := deriveOp(clause)
+	ts := in.targetsOf(clause)
+	if len(ts) == 0 || chartAllWords.MatchString(clause) && len(ts) == 1 && ts[0].phrase == "" {
+		ts = []target{{}} // "it", "them", "both": resolved against the table
+		if chartAllWords.MatchString(clause) {
+			ts = []target{{phrase: "*"}}
+		}
+	}
+	for _, t := range ts {
+		d := derivation{op: op, periods: n, operands: []operand{{phrase: t.phrase, terms: terms(t.phrase), country: t.country}}, asSeries: asSeries}
+		if t.phrase == "*" {
+			d.operands[0] = operand{phrase: "*"}
+		}
+		in.derives = append(in.derives, d)
+	}
+	// "add the central bank's policy rate and derive ...": a series named
+	// before the verb is still a subject.
+	if loc := deriveVerb.FindStringIndex(clause); loc != nil && loc[0] > 0 {
+		in.readSeriesClause(clause[:loc[0]], inherited)
+	}
+}
+
+func deriveOp(clause string) (string, int) {
+	n := 0
+	if m := periodsWords.FindStringSubmatch(clause); m != nil {
+		n, _ = strconv.Atoi(m[1])
+	}
+	switch {
+	case strings.Contains(clause, "moving average") || strings.Contains(clause, "rolling"):
+		return "rolling_mean", n
+	case strings.Contains(clause, "year-on-year") || strings.Contains(clause, "year on year") || strings.Contains(clause, "annual growth") ||
+		strings.Contains(clause, "yoy") || strings.Contains(clause, "y/y") || strings.Contains(clause, "inflation") ||
+		strings.Contains(clause, "12-month percent") || strings.Contains(clause, "annual percent") || strings.Contains(clause, "annual rate of change"):
+		return "yoy_pct", 0
+	case strings.Contains(clause, "month-on-month") || strings.Contains(clause, "m/m") || strings.Contains(clause, "monthly change") ||
+		strings.Contains(clause, "period-on-period") || strings.Contains(clause, "quarter-on-quarter") || strings.Contains(clause, "q/q"):
+		return "pct_change", 1
+	case strings.Contains(clause, "growth") || strings.Contains(clause, "percent change") || strings.Contains(clause, "% change"):
+		if n > 0 {
+			return "pct_change", n
+		}
+		return "yoy_pct", 0
+	case n > 0 && (strings.Contains(clause, "percent") || strings.Contains(clause, "%")):
+		return "pct_change", n
+	case strings.Contains(clause, "rebase") || strings.Contains(clause, "index") && strings.Contains(clause, "100"):
+		return "index", 0
+	case strings.Contains(clause, "log"):
+		return "log", 0
+	}
+	return "diff", n
+}

@@ -1,0 +1,99 @@
+package sim
+
+import (
+	"slices"
+	"strings"
+)
+
+// repeatInUnit reads "now the same on a PPP basis": the series the
+// conversation asked for last, in the unit now named, and the
+// derivations it asked for last.
+func (in *intent) repeatInUnit(unit string, earlier []string) {
+	gotSubjects, gotDerives := false, false
+	for i := len(earlier) - 1; i >= 0 && !(gotSubjects && gotDerives); i-- {
+		prev := understand(earlier[i], earlier[:i])
+		if !gotSubjects && len(prev.subjects) > 0 {
+			gotSubjects = true
+			for _, s := range prev.subjects {
+				s.unit = unit
+				in.subjects = append(in.subjects, s)
+			}
+			if len(in.countries) == 0 {
+				in.countries = prev.countries
+			}
+		}
+		if !gotDerives && len(prev.derives) > 0 {
+			gotDerives = true
+			in.derives = append(in.derives, prev.derives...)
+		}
+	}
+}
+
+// repeatFor reads a message that names only countries ("throw Germany in
+// too", "do the same for Brazil and Mexico") as the previous request's
+// series and derivations for those countries.
+func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
+	// The series come from the latest turn that named some, the
+	// derivations from the latest turn that asked for some ("do the same
+	// for Brazil" after "deflator growth next to CPI inflation" and then
+	// "the gap between the two").
+	var subjects []subject
+	var derives []derivation
+	for i := len(earlier) - 1; i >= 0 && (subjects == nil || (derivations && derives == nil)); i-- {
+		prev := understand(earlier[i], earlier[:i])
+		if subjects == nil && len(prev.subjects) > 0 {
+			seen := map[string]bool{}
+			subjects = []subject{}
+			for _, s := range prev.subjects {
+				if !seen[s.phrase] {
+					seen[s.phrase] = true
+					subjects = append(subjects, s)
+				}
+			}
+		}
+		if derives == nil && len(prev.derives) > 0 {
+			derives = prev.derives
+		}
+	}
+	for _, s := range subjects {
+		for _, c := range cs {
+			in.subjects = append(in.subjects, subject{phrase: s.phrase, terms: s.terms, country: c, unit: s.unit})
+		}
+	}
+	if !derivations || len(derives) == 0 {
+		return
+	}
+	in.countries = cs
+	dseen := map[string]bool{}
+	for _, d := range derives {
+		d.operands = slices.Clone(d.operands)
+		for i, o := range d.operands {
+			// "the two" meant the series named then: the back-th most
+			// recent of them.
+			if o.back > 0 && o.back <= len(subjects) {
+				named := subjects[len(subjects)-o.back]
+				o = operand{phrase: named.phrase, terms: named.terms}
+			}
+			o.country = country{}
+			d.operands[i] = o
+		}
+		key := d.op
+		for _, o := range d.operands {
+			key += "|" + o.phrase
+		}
+		if dseen[key] {
+			continue
+		}
+		dseen[key] = true
+		in.addDerivation(d)
+	}
+}
+
+func lastCountries(earlier []string) []country {
+	for i := len(earlier) - 1; i >= 0; i-- {
+		if cs, _ := findCountries(strings.ToLower(earlier[i])); len(cs) > 0 {
+			return cs
+		}
+	}
+	return nil
+}

@@ -1,0 +1,238 @@
+package sim
+
+import (
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// score rates a candidate for a subject. matched counts subject words the
+// candidate's title, heading and unit hold (with synonyms); extra counts
+// title words the subject did not ask for.
+func score(s subject, c Candidate, freq string) (float64, bool) {
+	text := map[string]bool{}
+	for _, t := range terms(c.Title + " " + c.Heading + " " + c.Unit) {
+		for _, e := range expand(t) {
+			text[e] = true
+		}
+	}
+	want := map[string]bool{}
+	matched := 0
+	for _, t := range s.terms {
+		hit := false
+		for _, e := range expand(t) {
+			want[e] = true
+			hit = hit || text[e]
+		}
+		if hit {
+			matched++
+		}
+	}
+	if matched == 0 || !countryFits(s, c) {
+		return 0, false
+	}
+	// A unit asked for decides among rows alike but for their unit, and a
+	// publisher asked for among rows of several publishers.
+	unitOK := s.unit == "" || strings.Contains(strings.ToLower(c.Unit), s.unit)
+	if ns, _, _ := strings.Cut(c.ID, ":"); len(s.sources) > 0 && !slices.Contains(s.sources, ns) {
+		unitOK = false
+	}
+	extra := 0
+	for _, t := range terms(c.Title) {
+		if !want[t] && !isCountryWord(t) {
+			extra++
+		}
+	}
+	cov := float64(matched) / float64(len(s.terms))
+	sc := cov - 0.03*float64(extra)
+	// A rate of change asked for ("inflation", "growth") is not an index
+	// level, and a level asked for is not its rate of change.
+	unit := strings.ToLower(c.Unit)
+	switch {
+	case asksRate(s) && strings.HasPrefix(unit, "index"):
+		sc -= 0.2
+	case asksRate(s) && strings.Contains(unit, "percent change"):
+		sc += 0.05
+	case asksLevel(s) && strings.Contains(unit, "percent change"):
+		sc -= 0.2
+	}
+	decidable := (cov >= 0.999 || (matched >= 2 && cov >= 0.66)) && unitOK
+	if !unitOK {
+		sc -= 0.3
+	}
+	if freq == "" {
+		sc -= 0.01 * float64(freqRank[c.Freq]) // unasked, the finer series serves more uses
+	}
+	if freq != "" && c.Freq != "" && c.Freq != freq {
+		if finer(c.Freq, freq) {
+			sc -= 0.05 // can be aggregated
+		} else {
+			sc -= 0.3 // too coarse: a last resort, never a clear match
+			decidable = false
+		}
+	}
+	return sc, decidable
+}
+
+// asksRate: the subject names a rate of change.
+func asksRate(s subject) bool {
+	return slices.ContainsFunc(s.terms, func(t string) bool { return vocab.rateWords[t] })
+}
+
+// isLevel: the candidate is an index or a stock, not a rate of change.
+func isLevel(c Candidate) bool {
+	text := strings.ToLower(c.Unit)
+	if text == "" { // no unit given: the title says what it is
+		text = strings.ToLower(c.Title)
+		return strings.Contains(text, "index") && !strings.Contains(text, "percent") && !strings.Contains(text, "change") && !strings.Contains(text, "rate")
+	}
+	return strings.HasPrefix(text, "index") && !strings.Contains(text, "percent") && !strings.Contains(text, "change")
+}
+
+// asksLevel: the subject names a level (an index, a stock).
+func asksLevel(s subject) bool {
+	return slices.ContainsFunc(s.terms, func(t string) bool { return vocab.levelWords[t] })
+}
+
+var freqNames = map[string]string{"D": "daily", "W": "weekly", "M": "monthly", "Q": "quarterly", "S": "semiannual", "A": "annual"}
+
+// tableFrequency is the frequency the request's table should have: the one
+// asked for, or, when none was, the finest frequency among the clear
+// matches in view (and the table's columns), so that a monthly series is not
+// forced down to annual by a subject that settled on an annual row before a
+// monthly one was looked for.
+func (p Policy) tableFrequency(v view, in intent, subjects []subject, multi bool) string {
+	if in.freq != "" {
+		return in.freq
+	}
+	finest := ""
+	consider := func(f string) {
+		if f != "" && f != "D" && f != "W" && (finest == "" || finer(f, finest)) {
+			finest = f
+		}
+	}
+	for _, c := range v.columns {
+		if c.Derived == "" {
+			consider(v.cands[c.SeriesID].Freq)
+		}
+	}
+	consider(v.tableFreq) // the table built earlier keeps its frequency
+	for _, s := range subjects {
+		if _, ok := v.column(columnName(s, multi)); ok {
+			continue
+		}
+		if best, decidable, _ := p.best(v, s, "", nil); decidable {
+			consider(best.Freq)
+		}
+	}
+	return finest
+}
+
+// coverage is the share of a subject's words a candidate's title, heading
+// and unit hold (with synonyms).
+func coverage(s subject, c Candidate) float64 {
+	if len(s.terms) == 0 {
+		return 0
+	}
+	text := map[string]bool{}
+	for _, t := range terms(c.Title + " " + c.Heading + " " + c.Unit) {
+		for _, e := range expand(t) {
+			text[e] = true
+		}
+	}
+	matched := 0
+	for _, t := range s.terms {
+		if slices.ContainsFunc(expand(t), func(e string) bool { return text[e] }) {
+			matched++
+		}
+	}
+	return float64(matched) / float64(len(s.terms))
+}
+
+var freqRank = map[string]int{"D": 0, "W": 1, "M": 2, "Q": 3, "S": 4, "A": 5}
+
+func finer(have, want string) bool { return freqRank[have] < freqRank[want] }
+
+func isCountryWord(t string) bool {
+	cs, _ := findCountries(t)
+	return len(cs) > 0
+}
+
+// countryFits: the candidate's country field, or a country named in its
+// text, or its source's home country must not contradict the subject's.
+func countryFits(s subject, c Candidate) bool {
+	if s.country.iso3 == "" {
+		return true
+	}
+	if c.Country != "" {
+		return strings.EqualFold(c.Country, s.country.iso3)
+	}
+	named, _ := findCountries(strings.ToLower(c.Title + " " + c.Heading))
+	if len(named) > 0 {
+		return slices.ContainsFunc(named, func(x country) bool { return x.iso3 == s.country.iso3 })
+	}
+	src, _, _ := strings.Cut(c.ID, ":")
+	if home, ok := vocab.sourceHome[src]; ok {
+		return home == s.country.iso3
+	}
+	return true
+}
+
+// best returns the best usable candidate for a subject, whether it is
+// decidable, and how many candidates fit at all. Candidates in used (settled
+// for another subject of the request) are passed over.
+func (p Policy) best(v view, s subject, freq string, used map[string]bool) (Candidate, bool, int) {
+	type sc struct {
+		c Candidate
+		v float64
+		d bool
+	}
+	var all []sc
+	for _, id := range v.order {
+		c := v.cands[id]
+		if c.NoData || v.rejected[id] != "" || used[id] {
+			continue
+		}
+		if val, dec := score(s, c, freq); val > 0 {
+			all = append(all, sc{c, val, dec})
+		}
+	}
+	if len(all) == 0 {
+		return Candidate{}, false, 0
+	}
+	slices.SortStableFunc(all, func(a, b sc) int {
+		switch {
+		case a.v > b.v:
+			return -1
+		case a.v < b.v:
+			return 1
+		}
+		return 0
+	})
+	top := 1
+	for top < len(all) && all[top].v == all[0].v {
+		top++
+	}
+	// Rows alike but for their unit: the one in a unit the table already
+	// uses keeps the table comparable ("and net debt for the same
+	// countries" after debt in percent of GDP).
+	units := map[string]bool{}
+	for _, c := range v.seriesColumns() {
+		if u := v.cands[c.SeriesID].Unit; u != "" {
+			units[u] = true
+		}
+	}
+	ties := all[:top]
+	if same := slices.DeleteFunc(slices.Clone(ties), func(x sc) bool { return !units[x.c.Unit] }); len(same) > 0 {
+		ties = same
+	}
+	pick := p.rng(s.key() + "|tie").IntN(len(ties))
+	return ties[pick].c, ties[pick].d, len(all)
+}
+
+func (p Policy) rng(key string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return rand.New(rand.NewPCG(p.Seed, h.Sum64()))
+}
