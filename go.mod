@@ -13,6 +13,7 @@ require (
 	github.com/knights-analytics/hugot v0.6.1
 	github.com/parquet-go/parquet-go v0.32.0
 	github.com/sashabaranov/go-openai v1.43.0
+	github.com/sugarme/tokenizer v0.3.0
 	github.com/urfave/cli/v2 v2.27.7
 	golang.org/x/sys v0.45.0
 	golang.org/x/text v0.44.0
@@ -79,7 +80,6 @@ require (
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/schollz/progressbar/v2 v2.15.0 // indirect
 	github.com/sugarme/regexpset v0.0.0-20200920021344-4d4ec8eaf93c // indirect
-	github.com/sugarme/tokenizer v0.3.0 // indirect
 	github.com/twpayne/go-geom v1.6.1 // indirect
 	github.com/viant/afs v1.29.0 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
