@@ -26,6 +26,7 @@ type Manifest struct {
 	Sources          []SourceInfo `json:"sources"`
 	Counts           Counts       `json:"counts"`
 	Embedding        *Embedding   `json:"embedding,omitempty"`
+	TextIndex        *TextIndex   `json:"text_index,omitempty"`
 	Files            []FileEntry  `json:"files"`
 	// Checksum is the SHA-256 (hex) of the manifest file as written with
 	// this value set to 64 zeros: every other byte of the manifest is
@@ -83,6 +84,16 @@ type Embedding struct {
 	// reuses vectors only from a bundle made with the same recipe. 0 is
 	// the first recipe, before the field existed.
 	TextRecipe int `json:"text_recipe,omitempty"`
+}
+
+// TextIndex describes what the text index holds, so that a rebuild can
+// tell whether the previous bundle's index is the one it would write.
+type TextIndex struct {
+	// Digest is a hex SHA-256 over every indexed document (id and fields,
+	// in the order indexed) and the index's recipe (mapping and analysers):
+	// equal digests mean the builder would index the same documents the
+	// same way.
+	Digest string `json:"digest"`
 }
 
 // FileEntry is a file with its size and SHA-256 (hex). Path is slash-separated,

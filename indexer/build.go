@@ -39,6 +39,7 @@ type Report struct {
 	ObservedSeries  int            `json:"observed_series"`
 	Quarantined     int            `json:"quarantined"`
 	Embedding       *EmbeddingInfo `json:"embedding,omitempty"`
+	TextIndexReused bool           `json:"text_index_reused"` // the previous bundle's text index was copied: same documents, same recipe
 	Diff            *Diff          `json:"diff,omitempty"`
 	Stages          []Stage        `json:"stages"`
 	Warnings        []string       `json:"warnings,omitempty"` // what a user must hear about though the build went on
@@ -223,8 +224,16 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	// The text index and the embeddings are the two expensive stages; they
 	// run side by side (one core each on the two-core machines this is built for).
 	t0 = time.Now()
-	textDone := make(chan error, 1)
-	go func() { textDone <- buildTextIndex(ctx, w, rows, heads) }()
+	type textResult struct {
+		info   *bundle.TextIndex
+		reused bool
+		err    error
+	}
+	textDone := make(chan textResult, 1)
+	go func() {
+		info, reused, err := buildTextIndex(ctx, w, prev, rows, heads)
+		textDone <- textResult{info, reused, err}
+	}()
 
 	var emb *bundle.Embedding
 	if cfg.Embedding.Model != "none" {
@@ -237,8 +246,12 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		rep.Embedding, emb = info, e
 		stage("embeddings", t1)
 	}
-	if err := <-textDone; err != nil {
-		return nil, err
+	text := <-textDone
+	if text.err != nil {
+		return nil, text.err
+	}
+	if rep.TextIndexReused = text.reused; text.reused {
+		logf("text index: the previous bundle's, which holds the same documents")
 	}
 	stage("text index + embeddings", t0)
 
@@ -266,7 +279,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		return nil, err
 	}
 
-	m := &bundle.Manifest{ToolVersion: opts.ToolVersion, Config: cfg.Path(), Embedding: emb}
+	m := &bundle.Manifest{ToolVersion: opts.ToolVersion, Config: cfg.Path(), Embedding: emb, TextIndex: text.info}
 	for _, r := range all {
 		m.Sources = append(m.Sources, sourceInfo(cfg, r))
 	}

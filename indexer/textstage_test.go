@@ -1,0 +1,122 @@
+package indexer
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sextant-dev/sextant/bundle"
+)
+
+// textIndexFiles reads every file of a bundle's text index, by path.
+func textIndexFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	root := filepath.Join(dir, bundle.TextIndexDir)
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		files[rel] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// An unchanged catalog reuses the previous text index byte for byte; a
+// changed row, a changed recipe's digest or a damaged previous bundle
+// make it index afresh.
+func TestTextIndexReusedOnlyWhenUnchanged(t *testing.T) {
+	ctx := context.Background()
+	out := filepath.Join(t.TempDir(), "demo")
+	first, err := Build(ctx, demoConfig(t, "none"), Options{Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.TextIndexReused {
+		t.Fatal("a first build reused a text index")
+	}
+	before := textIndexFiles(t, out)
+
+	again, err := Build(ctx, demoConfig(t, "none"), Options{Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.TextIndexReused {
+		t.Fatal("an unchanged rebuild indexed afresh")
+	}
+	after := textIndexFiles(t, out)
+	if len(after) != len(before) {
+		t.Fatalf("reused index has %d files, previous %d", len(after), len(before))
+	}
+	for p, b := range before {
+		if after[p] != b {
+			t.Errorf("reused index file %s differs from the previous bundle's", p)
+		}
+	}
+	if problems, err := bundle.Verify(out); err != nil || len(problems) > 0 {
+		t.Fatalf("verify after reuse: %v %v", err, problems)
+	}
+
+	// Damage the previous bundle's index: verification fails, nothing reused.
+	for p := range after {
+		path := filepath.Join(out, bundle.TextIndexDir, p)
+		if err := os.WriteFile(path, []byte("damaged"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		break
+	}
+	damaged, err := Build(ctx, demoConfig(t, "none"), Options{Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if damaged.TextIndexReused {
+		t.Error("a damaged previous bundle's text index was reused")
+	}
+	if problems, err := bundle.Verify(out); err != nil || len(problems) > 0 {
+		t.Fatalf("verify after a rebuild over damage: %v %v", err, problems)
+	}
+}
+
+// The digest changes with any indexed field of any row or heading, and
+// with the order of the documents.
+func TestTextDigestCoversEveryField(t *testing.T) {
+	rows := []bundle.SeriesRow{
+		{ID: "a:1", Title: "Consumer prices", AltTitles: []string{"CPI"}, Unit: "Index", Frequency: "M", Source: "a", Country: "USA", HeadingID: "h1"},
+		{ID: "a:2", Title: "Unemployment", Source: "a", HeadingID: "h1"},
+	}
+	heads := []bundle.HeadingRow{{ID: "h1", Label: "Prices", Path: []string{"A", "Prices"}, Source: "a"}}
+	base := textDigest(rows, heads)
+	changes := map[string]func(r []bundle.SeriesRow, h []bundle.HeadingRow){
+		"id":        func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[0].ID = "a:3" },
+		"title":     func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[0].Title = "Consumer price" },
+		"alt":       func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[0].AltTitles = []string{"CPI", "x"} },
+		"unit":      func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[0].Unit = "" },
+		"frequency": func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[0].Frequency = "Q" },
+		"source":    func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[1].Source = "b" },
+		"country":   func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[0].Country = "TUR" },
+		"heading":   func(r []bundle.SeriesRow, h []bundle.HeadingRow) { h[0].Path = []string{"A", "Price"} },
+		"label":     func(r []bundle.SeriesRow, h []bundle.HeadingRow) { h[0].Label = "Price" },
+		"order":     func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[0], r[1] = r[1], r[0] },
+		"boundary":  func(r []bundle.SeriesRow, h []bundle.HeadingRow) { r[0].Title, r[0].Unit = "Consumer pricesIndex", "" },
+	}
+	for name, change := range changes {
+		r := append([]bundle.SeriesRow(nil), rows...)
+		r[0].AltTitles = append([]string(nil), rows[0].AltTitles...)
+		h := append([]bundle.HeadingRow(nil), heads...)
+		h[0].Path = append([]string(nil), heads[0].Path...)
+		change(r, h)
+		if textDigest(r, h) == base {
+			t.Errorf("changing the %s left the digest unchanged", name)
+		}
+	}
+	if textDigest(rows, heads) != base {
+		t.Error("the digest is not deterministic")
+	}
+}
