@@ -84,6 +84,11 @@ type Embedding struct {
 	// reuses vectors only from a bundle made with the same recipe. 0 is
 	// the first recipe, before the field existed.
 	TextRecipe int `json:"text_recipe,omitempty"`
+	// TextsDigest is a hex SHA-256 over the model id, the text recipe and
+	// every embedded text in order, with each row's heading id (the vector
+	// partitions follow headings): equal digests mean a rebuild would
+	// write the same vector files.
+	TextsDigest string `json:"texts_digest,omitempty"`
 }
 
 // TextIndex describes what the text index holds, so that a rebuild can

@@ -436,10 +436,6 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 		return nil, nil, fmt.Errorf("indexer: open embedding model %s: %w", modelDir, err)
 	}
 	defer e.Close()
-	cache, dropped := loadVectorCache(prev, e.ModelID())
-	if dropped > 0 {
-		warnf("%d vectors of the previous bundle hold NaN or Inf: not reused, their texts are embedded again", dropped)
-	}
 	paths := make(map[string][]string, len(heads))
 	htexts := make([]string, len(heads))
 	for i, h := range heads {
@@ -456,6 +452,22 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 			logf("embedded %d/%d rows", done, total)
 			last = time.Now()
 		}
+	}
+	digest := vectorsDigest(e.ModelID(), rows, rtexts, heads, htexts)
+	desc := &bundle.Embedding{ModelID: e.ModelID(), ModelName: filepath.Base(modelDir), Dim: e.Dim(), RowVectors: len(rows), HeadVectors: len(heads), TextRecipe: embedTextRecipe, TextsDigest: digest}
+	if ok, err := reuseVectorFiles(w, prev, desc); err != nil {
+		return nil, nil, err
+	} else if ok {
+		if err := w.CopyDir(bundle.ModelDir, modelDir); err != nil {
+			return nil, nil, err
+		}
+		logf("vectors: the previous bundle's, made from the same texts by the same model")
+		info := &EmbeddingInfo{ModelID: e.ModelID(), Dim: e.Dim(), Rows: embedStats{Reused: len(rows)}, Heads: embedStats{Reused: len(heads)}}
+		return info, desc, nil
+	}
+	cache, dropped := loadVectorCache(prev, e.ModelID())
+	if dropped > 0 {
+		warnf("%d vectors of the previous bundle hold NaN or Inf: not reused, their texts are embedded again", dropped)
 	}
 	rv, rst, err := embedTexts(ctx, e, rtexts, cache, progress)
 	if err != nil {
@@ -475,5 +487,5 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, modelDir string, pre
 		return nil, nil, err
 	}
 	info := &EmbeddingInfo{ModelID: e.ModelID(), Dim: e.Dim(), Rows: rst, Heads: hst}
-	return info, &bundle.Embedding{ModelID: e.ModelID(), ModelName: filepath.Base(modelDir), Dim: e.Dim(), RowVectors: len(rows), HeadVectors: len(heads), TextRecipe: embedTextRecipe}, nil
+	return info, desc, nil
 }

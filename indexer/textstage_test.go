@@ -120,3 +120,59 @@ func TestTextDigestCoversEveryField(t *testing.T) {
 		t.Error("the digest is not deterministic")
 	}
 }
+
+// An unchanged rebuild copies the vector files, byte for byte; after the
+// previous vectors are damaged (the bundle fails verification) they are
+// computed again and no NaN reaches the new bundle.
+func TestVectorFilesReusedOnlyWhenUnchanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an embedding model and three bundles")
+	}
+	ctx := context.Background()
+	model := smallModel(t)
+	out := filepath.Join(t.TempDir(), "demo")
+	if _, err := Build(ctx, demoConfig(t, model), Options{Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	read := func() map[string][]byte {
+		files := map[string][]byte{}
+		for _, name := range vectorFiles {
+			b, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[name] = b
+		}
+		return files
+	}
+	before := read()
+	rep, err := Build(ctx, demoConfig(t, model), Options{Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Embedding.Rows.Computed != 0 || rep.Embedding.Rows.Reused != rep.Series {
+		t.Fatalf("unchanged rebuild: rows %+v", rep.Embedding.Rows)
+	}
+	for name, b := range read() {
+		if string(b) != string(before[name]) {
+			t.Errorf("%s differs after an unchanged rebuild", name)
+		}
+	}
+	p := filepath.Join(out, bundle.HeadVectorsFile)
+	if err := os.WriteFile(p, make([]byte, len(before[bundle.HeadVectorsFile])), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err = Build(ctx, demoConfig(t, model), Options{Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Embedding.Heads.Reused != 0 {
+		t.Errorf("rebuild over damaged vectors reused %+v", rep.Embedding.Heads)
+	}
+	if problems, err := bundle.Verify(out); err != nil || len(problems) > 0 {
+		t.Fatalf("verify: %v %v", err, problems)
+	}
+	if got := read()[bundle.HeadVectorsFile]; string(got) != string(before[bundle.HeadVectorsFile]) {
+		t.Error("heading vectors computed again differ from the first build's")
+	}
+}
