@@ -99,6 +99,9 @@ type TextIndex struct {
 	// equal digests mean the builder would index the same documents the
 	// same way.
 	Digest string `json:"digest"`
+	// Recipe names how documents were made and indexed; a rebuild updates
+	// a previous index in place only when its recipe is the same.
+	Recipe string `json:"recipe,omitempty"`
 }
 
 // FileEntry is a file with its size and SHA-256 (hex). Path is slash-separated,

@@ -39,7 +39,7 @@ type Report struct {
 	ObservedSeries  int            `json:"observed_series"`
 	Quarantined     int            `json:"quarantined"`
 	Embedding       *EmbeddingInfo `json:"embedding,omitempty"`
-	TextIndexReused bool           `json:"text_index_reused"` // the previous bundle's text index was copied: same documents, same recipe
+	TextIndex       string         `json:"text_index"` // how the text index was made: built, copied (the previous bundle's) or updated (the previous bundle's with the changes applied)
 	Diff            *Diff          `json:"diff,omitempty"`
 	Stages          []Stage        `json:"stages"`
 	Warnings        []string       `json:"warnings,omitempty"` // what a user must hear about though the build went on
@@ -225,14 +225,14 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	// run side by side (one core each on the two-core machines this is built for).
 	t0 = time.Now()
 	type textResult struct {
-		info   *bundle.TextIndex
-		reused bool
-		err    error
+		info *bundle.TextIndex
+		how  textOutcome
+		err  error
 	}
 	textDone := make(chan textResult, 1)
 	go func() {
-		info, reused, err := buildTextIndex(ctx, w, prev, rows, heads)
-		textDone <- textResult{info, reused, err}
+		info, how, err := buildTextIndex(ctx, w, prev, rows, heads)
+		textDone <- textResult{info, how, err}
 	}()
 
 	var emb *bundle.Embedding
@@ -250,8 +250,12 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	if text.err != nil {
 		return nil, text.err
 	}
-	if rep.TextIndexReused = text.reused; text.reused {
+	rep.TextIndex = string(text.how)
+	switch text.how {
+	case textCopied:
 		logf("text index: the previous bundle's, which holds the same documents")
+	case textUpdated:
+		logf("text index: the previous bundle's, with the changed rows and headings applied")
 	}
 	stage("text index + embeddings", t0)
 

@@ -4,9 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2"
+
 	"github.com/sextant-dev/sextant/bundle"
+	"github.com/sextant-dev/sextant/internal/textindex"
 )
 
 // textIndexFiles reads every file of a bundle's text index, by path.
@@ -39,7 +43,7 @@ func TestTextIndexReusedOnlyWhenUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first.TextIndexReused {
+	if first.TextIndex != string(textBuilt) {
 		t.Fatal("a first build reused a text index")
 	}
 	before := textIndexFiles(t, out)
@@ -48,7 +52,7 @@ func TestTextIndexReusedOnlyWhenUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !again.TextIndexReused {
+	if again.TextIndex != string(textCopied) {
 		t.Fatal("an unchanged rebuild indexed afresh")
 	}
 	after := textIndexFiles(t, out)
@@ -76,7 +80,7 @@ func TestTextIndexReusedOnlyWhenUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if damaged.TextIndexReused {
+	if damaged.TextIndex != string(textBuilt) {
 		t.Error("a damaged previous bundle's text index was reused")
 	}
 	if problems, err := bundle.Verify(out); err != nil || len(problems) > 0 {
@@ -175,4 +179,98 @@ func TestVectorFilesReusedOnlyWhenUnchanged(t *testing.T) {
 	if got := read()[bundle.HeadVectorsFile]; string(got) != string(before[bundle.HeadVectorsFile]) {
 		t.Error("heading vectors computed again differ from the first build's")
 	}
+}
+
+// A rebuild after a few rows changed updates a copy of the previous text
+// index, and that index answers as one built afresh from the same rows:
+// the same documents, the same scores.
+func TestTextIndexUpdatedForAFewChangedRows(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "demo")
+	if _, err := Build(ctx, demoConfig(t, "none"), Options{Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	// The FRED list with a few titles changed and one row left out.
+	cfg := demoConfig(t, "none")
+	src, err := os.ReadFile(cfg.Sources[1].Files["series"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	changed := 0
+	for i := 1; i < len(lines); i++ {
+		if f := strings.SplitN(lines[i], ",", 3); len(f) == 3 && i%50 == 0 {
+			lines[i] = f[0] + "," + f[1] + " household mortgage," + f[2]
+			changed++
+		}
+	}
+	lines = append(lines[:7], lines[8:]...)
+	edited := filepath.Join(dir, "series.csv")
+	if err := os.WriteFile(edited, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	withEdit := func() *Config {
+		c := demoConfig(t, "none")
+		c.Sources[1].Files["series"] = edited
+		return c
+	}
+	rep, err := Build(ctx, withEdit(), Options{Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.TextIndex != string(textUpdated) {
+		t.Fatalf("rebuild after %d changed titles: text index %s, want updated", changed, rep.TextIndex)
+	}
+	fresh := filepath.Join(dir, "fresh")
+	if _, err := Build(ctx, withEdit(), Options{Out: fresh, Previous: "-"}); err != nil {
+		t.Fatal(err)
+	}
+	if problems, err := bundle.Verify(out); err != nil || len(problems) > 0 {
+		t.Fatalf("verify the updated bundle: %v %v", err, problems)
+	}
+	a, b := openIndex(t, out), openIndex(t, fresh)
+	na, _ := a.DocCount()
+	nb, _ := b.DocCount()
+	if na != nb {
+		t.Fatalf("updated index holds %d documents, fresh %d", na, nb)
+	}
+	for _, q := range []string{"household mortgage", "consumer price index", "unemployment rate", "apparel"} {
+		ha, hb := searchIndex(t, a, q), searchIndex(t, b, q)
+		if len(ha) == 0 || len(ha) != len(hb) {
+			t.Fatalf("%q: %d hits updated, %d fresh", q, len(ha), len(hb))
+		}
+		for id, s := range hb {
+			if d := ha[id] - s; d > 1e-9 || d < -1e-9 {
+				t.Errorf("%q: %s scores %v updated, %v fresh", q, id, ha[id], s)
+			}
+		}
+	}
+}
+
+func openIndex(t *testing.T, dir string) bleve.Index {
+	t.Helper()
+	idx, err := textindex.Open(filepath.Join(dir, bundle.TextIndexDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { idx.Close() })
+	return idx
+}
+
+// searchIndex returns every hit's score for a match query.
+func searchIndex(t *testing.T, idx bleve.Index, q string) map[string]float64 {
+	t.Helper()
+	mq := bleve.NewMatchQuery(q)
+	mq.SetField(textindex.FieldTitle)
+	req := bleve.NewSearchRequestOptions(mq, 10000, 0, false)
+	res, err := idx.Search(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, h := range res.Hits {
+		out[h.ID] = h.Score
+	}
+	return out
 }
