@@ -58,7 +58,13 @@ var rowFields = []func(*SeriesRow) *string{
 	func(r *SeriesRow) *string { return &r.ObsEnd },
 }
 
-const altField = 4
+// Positions in rowFields of the fields read alone.
+const (
+	idField    = 0
+	titleField = 3
+	altField   = 4
+	unitField  = 5
+)
 
 func fieldValue(r *SeriesRow, f int) string {
 	if f == altField {
@@ -226,7 +232,13 @@ func (t *RowTable) field(i, f int) string {
 }
 
 // ID returns row i's id without building the row.
-func (t *RowTable) ID(i int) string { return t.field(i, 0) }
+func (t *RowTable) ID(i int) string { return t.field(i, idField) }
+
+// Title returns row i's title without building the row.
+func (t *RowTable) Title(i int) string { return t.field(i, titleField) }
+
+// Unit returns row i's unit without building the row.
+func (t *RowTable) Unit(i int) string { return t.field(i, unitField) }
 
 // Row builds row i.
 func (t *RowTable) Row(i int) SeriesRow {

@@ -203,6 +203,9 @@ func TestRowTableReadsRowsOnDemand(t *testing.T) {
 		if id := rt.ID(i); id != want[i].ID {
 			t.Errorf("row %d: id %q, want %q", i, id, want[i].ID)
 		}
+		if rt.Title(i) != want[i].Title || rt.Unit(i) != want[i].Unit {
+			t.Errorf("row %d: title %q unit %q, want %q %q", i, rt.Title(i), rt.Unit(i), want[i].Title, want[i].Unit)
+		}
 	}
 
 	data, _ := os.ReadFile(filepath.Join(dest, RowTableFile))

@@ -127,6 +127,23 @@ func (c *Catalog) rowID(i int) string {
 	return c.Rows[i].ID
 }
 
+// RowTitle returns the title of the row at position i without building
+// the row (one column of the row table read).
+func (c *Catalog) RowTitle(i int) string {
+	if c.table != nil {
+		return c.table.Title(i)
+	}
+	return c.Rows[i].Title
+}
+
+// RowUnit returns the unit of the row at position i without building the row.
+func (c *Catalog) RowUnit(i int) string {
+	if c.table != nil {
+		return c.table.Unit(i)
+	}
+	return c.Rows[i].Unit
+}
+
 // AllRows returns every row in bundle order: Rows when they are in
 // memory, else a slice built from the row table (for callers that walk
 // the whole catalog, such as a browsing tree).

@@ -60,7 +60,7 @@ func (e *Engine) marks(r int32) uint32 {
 		return m
 	}
 	m := uint32(markKnown)
-	total, generic := e.parser.TitleMarks(e.cat.RowAt(int(r)).Title)
+	total, generic := e.parser.TitleMarks(e.cat.RowTitle(int(r)))
 	if total {
 		m |= markTotal
 	}
