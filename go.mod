@@ -16,6 +16,7 @@ require (
 	github.com/parquet-go/parquet-go v0.32.0
 	github.com/peterh/liner v1.2.3
 	github.com/sashabaranov/go-openai v1.43.0
+	github.com/sugarme/tokenizer v0.3.0
 	github.com/urfave/cli/v2 v2.27.7
 	golang.org/x/sys v0.48.0
 	golang.org/x/text v0.44.0
@@ -82,7 +83,6 @@ require (
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/schollz/progressbar/v2 v2.15.0 // indirect
 	github.com/sugarme/regexpset v0.0.0-20200920021344-4d4ec8eaf93c // indirect
-	github.com/sugarme/tokenizer v0.3.0 // indirect
 	github.com/twpayne/go-geom v1.6.1 // indirect
 	github.com/viant/afs v1.29.0 // indirect
 	github.com/x448/float16 v0.8.4 // indirect

@@ -62,6 +62,9 @@
 //	   vectors/rows.f32 in partition order (ReadVectors still returns catalog order); the manifest's own
 //	   checksum; min_reader_version 2; search/ (row facts, document map, prepared rows) computed by the
 //	   builder with the searcher's code and ignored by a reader whose recipe differs.
+//	2  (additive, no bump) manifest text_index (digest and recipe of the indexed documents) and
+//	   embedding.texts_digest (of the embedded texts): what a rebuild compares to copy the previous
+//	   bundle's text index and vector files, or to update a copy of its text index.
 //	3  manifest shared_model: the embedding model kept in models/<sha256>/ beside the bundle, its
 //	   files listed there, instead of model/. Written only for such bundles (min_reader_version 3);
 //	   a bundle whose model is inside it is still written as format 2.

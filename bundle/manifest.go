@@ -26,6 +26,7 @@ type Manifest struct {
 	Sources          []SourceInfo `json:"sources"`
 	Counts           Counts       `json:"counts"`
 	Embedding        *Embedding   `json:"embedding,omitempty"`
+	TextIndex        *TextIndex   `json:"text_index,omitempty"`
 	Files            []FileEntry  `json:"files"`
 	// SharedModel names the embedding model kept outside the bundle
 	// (sharedmodel.go); nil when the model is inside it, in model/.
@@ -87,6 +88,24 @@ type Embedding struct {
 	// reuses vectors only from a bundle made with the same recipe. 0 is
 	// the first recipe, before the field existed.
 	TextRecipe int `json:"text_recipe,omitempty"`
+	// TextsDigest is a hex SHA-256 over the model id, the text recipe and
+	// every embedded text in order, with each row's heading id (the vector
+	// partitions follow headings): equal digests mean a rebuild would
+	// write the same vector files.
+	TextsDigest string `json:"texts_digest,omitempty"`
+}
+
+// TextIndex describes what the text index holds, so that a rebuild can
+// tell whether the previous bundle's index is the one it would write.
+type TextIndex struct {
+	// Digest is a hex SHA-256 over every indexed document (id and fields,
+	// in the order indexed) and the index's recipe (mapping and analysers):
+	// equal digests mean the builder would index the same documents the
+	// same way.
+	Digest string `json:"digest"`
+	// Recipe names how documents were made and indexed; a rebuild updates
+	// a previous index in place only when its recipe is the same.
+	Recipe string `json:"recipe,omitempty"`
 }
 
 // FileEntry is a file with its size and SHA-256 (hex). Path is slash-separated,

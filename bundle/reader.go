@@ -313,6 +313,27 @@ func (b *Bundle) ReadCatalog() ([]SeriesRow, error) {
 	return readParquet[SeriesRow](b, CatalogFile)
 }
 
+// OpenRowTable returns the bundle's row table, read on demand from the
+// mapped file, or nil when the bundle has none (then ReadCatalog reads
+// catalog.parquet).
+func (b *Bundle) OpenRowTable() (*RowTable, error) {
+	if !b.Has(RowTableFile) {
+		return nil, nil
+	}
+	data, err := b.Map(RowTableFile)
+	if err != nil {
+		return nil, err
+	}
+	t, err := openRowTable(data, RowTableFile)
+	if err != nil {
+		return nil, err
+	}
+	if t.Len() != b.Manifest.Counts.Series {
+		return nil, fmt.Errorf("%w: %s holds %d rows, manifest says %d", ErrDamaged, RowTableFile, t.Len(), b.Manifest.Counts.Series)
+	}
+	return t, nil
+}
+
 // ReadHeadings reads every heading node.
 func (b *Bundle) ReadHeadings() ([]HeadingRow, error) {
 	return readParquet[HeadingRow](b, HeadingsFile)

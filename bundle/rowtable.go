@@ -58,7 +58,13 @@ var rowFields = []func(*SeriesRow) *string{
 	func(r *SeriesRow) *string { return &r.ObsEnd },
 }
 
-const altField = 4
+// Positions in rowFields of the fields read alone.
+const (
+	idField    = 0
+	titleField = 3
+	altField   = 4
+	unitField  = 5
+)
 
 func fieldValue(r *SeriesRow, f int) string {
 	if f == altField {
@@ -168,9 +174,20 @@ func (c *countWriter) padTo(at int) error {
 	return err
 }
 
-// rowsFromTable builds the rows of a mapped row table. Their strings point
-// into data, which must stay mapped as long as the rows are used.
-func rowsFromTable(data []byte, name string) ([]SeriesRow, error) {
+// RowTable reads the rows of a mapped row table on demand: a row's strings
+// point into the mapping, which must stay open as long as they are used.
+// Opening checks the header and each field's bounds, not every offset; an
+// offset out of order (a table damaged past the checksums) reads as an
+// empty field, never outside the table.
+type RowTable struct {
+	n    int
+	cols [][]byte // per field: n+1 little-endian uint32 offsets into segs[f]
+	segs [][]byte // per field: its span of the blob
+	obs  []byte   // n little-endian int32 observation counts
+}
+
+// openRowTable checks a mapped row table's layout.
+func openRowTable(data []byte, name string) (*RowTable, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s: %s", ErrDamaged, name, fmt.Sprintf(format, args...))
 	}
@@ -188,35 +205,77 @@ func rowsFromTable(data []byte, name string) ([]SeriesRow, error) {
 		return nil, bad("%d bytes do not hold %d rows (blob at %d, %d bytes)", len(data), n, blobAt, blobLen)
 	}
 	blob := data[blobAt:]
-	rows := make([]SeriesRow, n)
+	t := &RowTable{n: n, cols: make([][]byte, len(rowFields)), segs: make([][]byte, len(rowFields)), obs: data[obsAt : obsAt+4*n]}
 	for f := range rowFields {
 		span := binary.LittleEndian.Uint64(data[64+8*f:])
-		col := u32s(data[offsets[f] : offsets[f]+4*(n+1)])
-		if col[0] != 0 || span+uint64(col[n]) > blobLen {
+		col := data[offsets[f] : offsets[f]+4*(n+1)]
+		first, last := binary.LittleEndian.Uint32(col), binary.LittleEndian.Uint32(col[4*n:])
+		if first != 0 || span > blobLen || uint64(last) > blobLen-span {
 			return nil, bad("field %d runs past the blob", f)
 		}
-		seg := blob[span : span+uint64(col[n])]
-		get := rowFields[f]
-		prev := uint32(0)
-		for i := range rows {
-			end := col[i+1]
-			if end < prev {
-				return nil, bad("field %d row %d offsets go backwards", f, i)
-			}
-			if end > prev {
-				s := unsafe.String(&seg[prev], int(end-prev))
-				if get == nil {
-					rows[i].AltTitles = strings.Split(s, "\x00")
-				} else {
-					*get(&rows[i]) = s
-				}
-			}
-			prev = end
+		t.cols[f], t.segs[f] = col, blob[span:span+uint64(last)]
+	}
+	return t, nil
+}
+
+// Len is the number of rows.
+func (t *RowTable) Len() int { return t.n }
+
+// field returns field f of row i.
+func (t *RowTable) field(i, f int) string {
+	col := t.cols[f]
+	start, end := binary.LittleEndian.Uint32(col[4*i:]), binary.LittleEndian.Uint32(col[4*i+4:])
+	if end <= start || int(end) > len(t.segs[f]) {
+		return ""
+	}
+	return unsafe.String(&t.segs[f][start], int(end-start))
+}
+
+// ID returns row i's id without building the row.
+func (t *RowTable) ID(i int) string { return t.field(i, idField) }
+
+// Title returns row i's title without building the row.
+func (t *RowTable) Title(i int) string { return t.field(i, titleField) }
+
+// Unit returns row i's unit without building the row.
+func (t *RowTable) Unit(i int) string { return t.field(i, unitField) }
+
+// Row builds row i.
+func (t *RowTable) Row(i int) SeriesRow {
+	var r SeriesRow
+	for f, get := range rowFields {
+		s := t.field(i, f)
+		switch {
+		case s == "":
+		case get == nil:
+			r.AltTitles = strings.Split(s, "\x00")
+		default:
+			*get(&r) = s
 		}
 	}
-	obs := u32s(data[obsAt : obsAt+4*n])
+	r.ObsCount = int32(binary.LittleEndian.Uint32(t.obs[4*i:]))
+	return r
+}
+
+// rowsFromTable builds every row of a mapped row table, checking that each
+// field's offsets never go backwards. Their strings point into data, which
+// must stay mapped as long as the rows are used.
+func rowsFromTable(data []byte, name string) ([]SeriesRow, error) {
+	t, err := openRowTable(data, name)
+	if err != nil {
+		return nil, err
+	}
+	for f := range rowFields {
+		col := u32s(t.cols[f])
+		for i := 1; i <= t.n; i++ {
+			if col[i] < col[i-1] {
+				return nil, fmt.Errorf("%w: %s: field %d row %d offsets go backwards", ErrDamaged, name, f, i-1)
+			}
+		}
+	}
+	rows := make([]SeriesRow, t.n)
 	for i := range rows {
-		rows[i].ObsCount = int32(obs[i])
+		rows[i] = t.Row(i)
 	}
 	return rows, nil
 }

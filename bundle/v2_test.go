@@ -177,3 +177,50 @@ func TestRowTableMatchesParquet(t *testing.T) {
 		t.Fatalf("verify of a row table unlike the parquet: %v %v", problems, err)
 	}
 }
+
+// Rows read one at a time from the mapped table equal the parquet rows,
+// ids read alone equal the rows' ids, and offsets damaged past the
+// checksums read as empty fields instead of reading outside the table.
+func TestRowTableReadsRowsOnDemand(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "b")
+	buildSample(t, dest)
+	b, err := Open(dest, OpenOptions{VerifiedDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := b.OpenRowTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := sampleRows()
+	if rt.Len() != len(want) {
+		t.Fatalf("Len %d, want %d", rt.Len(), len(want))
+	}
+	for i := range want {
+		if r := rt.Row(i); !sameRow(&want[i], &r) {
+			t.Errorf("row %d: %+v, want %+v", i, r, want[i])
+		}
+		if id := rt.ID(i); id != want[i].ID {
+			t.Errorf("row %d: id %q, want %q", i, id, want[i].ID)
+		}
+		if rt.Title(i) != want[i].Title || rt.Unit(i) != want[i].Unit {
+			t.Errorf("row %d: title %q unit %q, want %q %q", i, rt.Title(i), rt.Unit(i), want[i].Title, want[i].Unit)
+		}
+	}
+
+	data, _ := os.ReadFile(filepath.Join(dest, RowTableFile))
+	offsets, _, _ := rowTableLayout(len(want))
+	// Row 0's end offset of the title column made larger than the field's span.
+	at := offsets[3] + 4
+	copy(data[at:at+4], []byte{0xff, 0xff, 0xff, 0x00})
+	damaged, err := openRowTable(data, RowTableFile)
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	if got := damaged.Row(0).Title; got != "" {
+		t.Errorf("damaged title offset read %q, want an empty field", got)
+	}
+	if _, err := rowsFromTable(data, RowTableFile); !errors.Is(err, ErrDamaged) {
+		t.Errorf("reading every row of a damaged table: %v, want ErrDamaged", err)
+	}
+}

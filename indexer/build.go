@@ -39,6 +39,7 @@ type Report struct {
 	ObservedSeries  int            `json:"observed_series"`
 	Quarantined     int            `json:"quarantined"`
 	Embedding       *EmbeddingInfo `json:"embedding,omitempty"`
+	TextIndex       string         `json:"text_index"` // how the text index was made: built, copied (the previous bundle's) or updated (the previous bundle's with the changes applied)
 	Diff            *Diff          `json:"diff,omitempty"`
 	Stages          []Stage        `json:"stages"`
 	Warnings        []string       `json:"warnings,omitempty"` // what a user must hear about though the build went on
@@ -223,8 +224,16 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	// The text index and the embeddings are the two expensive stages; they
 	// run side by side (one core each on the two-core machines this is built for).
 	t0 = time.Now()
-	textDone := make(chan error, 1)
-	go func() { textDone <- buildTextIndex(ctx, w, rows, heads) }()
+	type textResult struct {
+		info *bundle.TextIndex
+		how  textOutcome
+		err  error
+	}
+	textDone := make(chan textResult, 1)
+	go func() {
+		info, how, err := buildTextIndex(ctx, w, prev, rows, heads)
+		textDone <- textResult{info, how, err}
+	}()
 
 	var emb *bundle.Embedding
 	if cfg.Embedding.Model != "none" {
@@ -237,8 +246,16 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		rep.Embedding, emb = info, e
 		stage("embeddings", t1)
 	}
-	if err := <-textDone; err != nil {
-		return nil, err
+	text := <-textDone
+	if text.err != nil {
+		return nil, text.err
+	}
+	rep.TextIndex = string(text.how)
+	switch text.how {
+	case textCopied:
+		logf("text index: the previous bundle's, which holds the same documents")
+	case textUpdated:
+		logf("text index: the previous bundle's, with the changed rows and headings applied")
 	}
 	stage("text index + embeddings", t0)
 
@@ -266,7 +283,7 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 		return nil, err
 	}
 
-	m := &bundle.Manifest{ToolVersion: opts.ToolVersion, Config: cfg.Path(), Embedding: emb}
+	m := &bundle.Manifest{ToolVersion: opts.ToolVersion, Config: cfg.Path(), Embedding: emb, TextIndex: text.info}
 	for _, r := range all {
 		m.Sources = append(m.Sources, sourceInfo(cfg, r))
 	}
@@ -424,10 +441,6 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, ec EmbeddingConfig, 
 		return nil, nil, fmt.Errorf("indexer: open embedding model %s: %w", modelDir, err)
 	}
 	defer e.Close()
-	cache, dropped := loadVectorCache(prev, e.ModelID())
-	if dropped > 0 {
-		warnf("%d vectors of the previous bundle hold NaN or Inf: not reused, their texts are embedded again", dropped)
-	}
 	paths := make(map[string][]string, len(heads))
 	htexts := make([]string, len(heads))
 	for i, h := range heads {
@@ -444,6 +457,22 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, ec EmbeddingConfig, 
 			logf("embedded %d/%d rows", done, total)
 			last = time.Now()
 		}
+	}
+	digest := vectorsDigest(e.ModelID(), rows, rtexts, heads, htexts)
+	desc := &bundle.Embedding{ModelID: e.ModelID(), ModelName: filepath.Base(modelDir), Dim: e.Dim(), RowVectors: len(rows), HeadVectors: len(heads), TextRecipe: embedTextRecipe, TextsDigest: digest}
+	if ok, err := reuseVectorFiles(w, prev, desc); err != nil {
+		return nil, nil, err
+	} else if ok {
+		if err := w.CopyDir(bundle.ModelDir, modelDir); err != nil {
+			return nil, nil, err
+		}
+		logf("vectors: the previous bundle's, made from the same texts by the same model")
+		info := &EmbeddingInfo{ModelID: e.ModelID(), Dim: e.Dim(), Rows: embedStats{Reused: len(rows)}, Heads: embedStats{Reused: len(heads)}}
+		return info, desc, nil
+	}
+	cache, dropped := loadVectorCache(prev, e.ModelID())
+	if dropped > 0 {
+		warnf("%d vectors of the previous bundle hold NaN or Inf: not reused, their texts are embedded again", dropped)
 	}
 	rv, rst, err := embedTexts(ctx, e, rtexts, cache, progress)
 	if err != nil {
@@ -467,5 +496,5 @@ func buildEmbeddings(ctx context.Context, w *bundle.Writer, ec EmbeddingConfig, 
 		return nil, nil, err
 	}
 	info := &EmbeddingInfo{ModelID: e.ModelID(), Dim: e.Dim(), Rows: rst, Heads: hst}
-	return info, &bundle.Embedding{ModelID: e.ModelID(), ModelName: filepath.Base(modelDir), Dim: e.Dim(), RowVectors: len(rows), HeadVectors: len(heads), TextRecipe: embedTextRecipe}, nil
+	return info, desc, nil
 }

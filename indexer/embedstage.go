@@ -54,8 +54,11 @@ func headingText(path []string) string {
 	return strings.Join(path, " · ")
 }
 
-// vectorCache maps embed.Key(model, text) to a vector from the previous bundle.
-type vectorCache map[[32]byte][]float32
+// vectorCache maps a text, as this build's recipe makes it from a previous
+// row or heading, to that row's or heading's vector. It is filled only
+// from a bundle made by the same model with the same recipe, so equal
+// texts mean equal vectors.
+type vectorCache map[string][]float32
 
 // loadVectorCache reads the previous bundle's vectors, keyed by the texts
 // they were made from, when it used the same model. Vectors holding NaN or
@@ -93,7 +96,7 @@ func loadVectorCache(prev *bundle.Bundle, modelID string) (vectorCache, int) {
 			dropped++
 			return
 		}
-		cache[embed.Key(modelID, text)] = v
+		cache[text] = v
 	}
 	for i, h := range heads {
 		paths[h.ID] = h.Path
@@ -137,10 +140,9 @@ func embedError(err error, name func(i int) string) error {
 // embedTexts embeds texts, reusing cached vectors, and reports how many it reused.
 func embedTexts(ctx context.Context, e *embed.Embedder, texts []string, cache vectorCache, progress func(done, total int)) ([][]float32, embedStats, error) {
 	out := make([][]float32, len(texts))
-	modelID := e.ModelID()
 	var todo []int
 	for i, t := range texts {
-		if v, ok := cache[embed.Key(modelID, t)]; ok && len(v) == e.Dim() && finite(v) {
+		if v, ok := cache[t]; ok && len(v) == e.Dim() && finite(v) {
 			out[i] = v
 			continue
 		}

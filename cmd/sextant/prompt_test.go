@@ -22,7 +22,7 @@ func TestSystemPromptNamesNothingFromTheBundle(t *testing.T) {
 	has := func(s string) bool {
 		return regexp.MustCompile(`(?i)(^|[^\pL\pN])` + regexp.QuoteMeta(s) + `($|[^\pL\pN])`).MatchString(prompt)
 	}
-	for _, r := range cat.Rows {
+	for _, r := range cat.AllRows() {
 		if strings.Contains(prompt, r.ID) || (len(r.NativeID) > 2 && has(r.NativeID)) {
 			t.Errorf("system prompt names series %s", r.ID)
 		}
@@ -32,7 +32,7 @@ func TestSystemPromptNamesNothingFromTheBundle(t *testing.T) {
 			t.Errorf("system prompt names heading %q", h.Label)
 		}
 	}
-	if len(cat.Rows) < 2000 || len(cat.Headings) < 100 {
-		t.Fatalf("checked only %d rows and %d headings", len(cat.Rows), len(cat.Headings))
+	if cat.Len() < 2000 || len(cat.Headings) < 100 {
+		t.Fatalf("checked only %d rows and %d headings", cat.Len(), len(cat.Headings))
 	}
 }

@@ -150,7 +150,7 @@ func serve(c *cli.Context) error {
 		chat = "chat with " + cfg.ModelName + ", sessions in " + out
 	}
 	fmt.Fprintf(c.App.Writer, "sextant serve: %s rows from %s, opened in %s; %s\nopen %s\n",
-		groupInt(len(cat.Rows)), c.String("bundle"), time.Since(started).Round(time.Millisecond), chat, url)
+		groupInt(cat.Len()), c.String("bundle"), time.Since(started).Round(time.Millisecond), chat, url)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {

@@ -49,6 +49,13 @@ type config struct {
 	batchBuckets    []int
 	sequenceBuckets []int
 	onnxFile        string
+	alwaysHugot     bool
+}
+
+// WithHugot runs every model through hugot, a static lookup model too (see
+// staticLookup), as tests that compare the two do.
+func WithHugot() Option {
+	return func(c *config) { c.alwaysHugot = true }
 }
 
 // WithBatchBuckets sets the batch sizes hugot pads to; the largest is the
@@ -75,6 +82,7 @@ type Embedder struct {
 	mu        sync.Mutex
 	session   *hugot.Session
 	pipeline  *pipelines.FeatureExtractionPipeline
+	static    *staticLookup // set instead of session and pipeline for a static lookup model
 	dim       int
 	modelID   string
 	maxTokens int
@@ -101,12 +109,24 @@ func Open(ctx context.Context, dir string, opts ...Option) (e *Embedder, err err
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTokenizer(dir); err != nil {
-		return nil, err
+	var static *staticLookup
+	if !cfg.alwaysHugot {
+		static, err = openStatic(dir, onnxPath)
+		if err != nil && !errors.Is(err, errNotStatic) {
+			return nil, err
+		}
+	}
+	if static == nil {
+		if err := checkTokenizer(dir); err != nil {
+			return nil, err
+		}
 	}
 	maxTokens := slices.Max(cfg.sequenceBuckets)
 	maxPos, err := maxPositionEmbeddings(dir)
 	if err != nil {
+		if static != nil {
+			static.close()
+		}
 		return nil, err
 	}
 	if maxPos > 0 && maxPos < maxTokens {
@@ -114,7 +134,13 @@ func Open(ctx context.Context, dir string, opts ...Option) (e *Embedder, err err
 	}
 	modelID, err := computeModelID(dir, onnxPath, maxTokens)
 	if err != nil {
+		if static != nil {
+			static.close()
+		}
 		return nil, err
+	}
+	if static != nil {
+		return &Embedder{static: static, dim: static.dim, modelID: modelID, maxTokens: maxTokens, maxBatch: slices.Max(cfg.batchBuckets)}, nil
 	}
 
 	defer func() {
@@ -218,6 +244,14 @@ func (e *Embedder) MaxTokens() int { return e.maxTokens }
 func (e *Embedder) Close() error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.static != nil {
+		err := e.static.close()
+		e.static = nil
+		if err != nil {
+			return fmt.Errorf("embed: close: %w", err)
+		}
+		return nil
+	}
 	if e.session == nil {
 		return nil
 	}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/knights-analytics/hugot/pipelines"
 )
 
 // FailedTextsError reports texts the model could not embed (hugot panicked
@@ -39,7 +41,7 @@ func (e *FailedTextsError) Unwrap() []error { return e.Errs }
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.pipeline == nil {
+	if e.pipeline == nil && e.static == nil {
 		return nil, ErrClosed
 	}
 	out := make([][]float32, len(texts))
@@ -113,7 +115,15 @@ func (e *Embedder) run(texts []string) (vecs [][]float32, err error) {
 			vecs, err = nil, fmt.Errorf("%w: %v", ErrModelPanic, r)
 		}
 	}()
-	res, err := e.pipeline.RunPipeline(texts)
+	var res struct{ Embeddings [][]float32 }
+	if e.static != nil {
+		res.Embeddings, err = e.static.embed(texts, e.maxTokens)
+	} else {
+		var out *pipelines.FeatureExtractionOutput
+		if out, err = e.pipeline.RunPipeline(texts); err == nil {
+			res.Embeddings = out.Embeddings
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("embed: run model: %w", err)
 	}

@@ -50,6 +50,12 @@ const (
 	FieldCountry   = "country"
 )
 
+// Recipe numbers the index's mapping and analysers (Mapping and the
+// filters registered here). Change it with any change to them: a rebuild
+// reuses a previous bundle's index only when the recipe and the documents
+// are the same.
+const Recipe = 1
+
 // ErrIndex wraps bleve failures.
 var ErrIndex = errors.New("textindex: index error")
 

@@ -20,11 +20,19 @@ import (
 // ErrUnknownID is returned for an id the catalog does not hold.
 var ErrUnknownID = errors.New("catalog: unknown series id")
 
-// Catalog is a loaded bundle.
+// Catalog is a loaded bundle. Its rows are read on demand from the
+// bundle's mapped row table (nothing is built for the rows a command never
+// meets); RowAt and Len reach them by position, Row and Index by id.
 type Catalog struct {
-	Bundle   *bundle.Bundle
+	Bundle *bundle.Bundle
+	// Rows holds the rows when they are in memory: a catalog built from a
+	// slice (tests, tools) or a bundle without a row table. It is nil when
+	// the rows are read from the row table; use RowAt and Len, which serve
+	// both.
 	Rows     []bundle.SeriesRow  // in bundle order (sorted by id)
 	Headings []bundle.HeadingRow // parents before children
+
+	table *bundle.RowTable // the mapped row table, when Rows is nil
 
 	// byID is nil when Rows are sorted by id (as bundles store them): a
 	// lookup is then a binary search, and opening builds no map.
@@ -52,40 +60,102 @@ func Open(ctx context.Context, path string, opts Options) (*Catalog, error) {
 	return Load(ctx, b)
 }
 
-// Load reads an opened bundle's catalog and headings.
+// Load reads an opened bundle's headings and opens its rows: from the
+// mapped row table when the bundle has one, else from catalog.parquet.
 func Load(ctx context.Context, b *bundle.Bundle) (*Catalog, error) {
-	rows, err := b.ReadCatalog()
+	table, err := b.OpenRowTable()
 	if err != nil {
 		return nil, err
+	}
+	c := &Catalog{Bundle: b, table: table}
+	if table == nil {
+		if c.Rows, err = b.ReadCatalog(); err != nil {
+			return nil, err
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	heads, err := b.ReadHeadings()
-	if err != nil {
+	if c.Headings, err = b.ReadHeadings(); err != nil {
 		return nil, err
 	}
-	c := &Catalog{Bundle: b, Rows: rows, Headings: heads, headByID: make(map[string]int32, len(heads))}
-	if !sort.SliceIsSorted(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID }) || hasDuplicateIDs(rows) {
-		c.byID = make(map[string]int32, len(rows))
-		for i, r := range rows {
-			c.byID[r.ID] = int32(i)
-		}
-	}
-	for i, h := range heads {
+	c.headByID = make(map[string]int32, len(c.Headings))
+	for i, h := range c.Headings {
 		c.headByID[h.ID] = int32(i)
+	}
+	if !c.sortedUnique() {
+		c.byID = make(map[string]int32, c.Len())
+		for i := range c.Len() {
+			c.byID[c.rowID(i)] = int32(i)
+		}
 	}
 	return c, nil
 }
 
-// hasDuplicateIDs reports whether sorted rows repeat an id.
-func hasDuplicateIDs(rows []bundle.SeriesRow) bool {
-	for i := 1; i < len(rows); i++ {
-		if rows[i].ID == rows[i-1].ID {
-			return true
+// sortedUnique reports whether the row ids ascend strictly (as bundles
+// store them), so that a lookup by id can be a binary search.
+func (c *Catalog) sortedUnique() bool {
+	for i := 1; i < c.Len(); i++ {
+		if c.rowID(i-1) >= c.rowID(i) {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// Len is the number of rows.
+func (c *Catalog) Len() int {
+	if c.table != nil {
+		return c.table.Len()
+	}
+	return len(c.Rows)
+}
+
+// RowAt returns the row at position i (0 <= i < Len) in bundle order.
+func (c *Catalog) RowAt(i int) bundle.SeriesRow {
+	if c.table != nil {
+		return c.table.Row(i)
+	}
+	return c.Rows[i]
+}
+
+// rowID returns the id of the row at position i without building the row.
+func (c *Catalog) rowID(i int) string {
+	if c.table != nil {
+		return c.table.ID(i)
+	}
+	return c.Rows[i].ID
+}
+
+// RowTitle returns the title of the row at position i without building
+// the row (one column of the row table read).
+func (c *Catalog) RowTitle(i int) string {
+	if c.table != nil {
+		return c.table.Title(i)
+	}
+	return c.Rows[i].Title
+}
+
+// RowUnit returns the unit of the row at position i without building the row.
+func (c *Catalog) RowUnit(i int) string {
+	if c.table != nil {
+		return c.table.Unit(i)
+	}
+	return c.Rows[i].Unit
+}
+
+// AllRows returns every row in bundle order: Rows when they are in
+// memory, else a slice built from the row table (for callers that walk
+// the whole catalog, such as a browsing tree).
+func (c *Catalog) AllRows() []bundle.SeriesRow {
+	if c.table == nil {
+		return c.Rows
+	}
+	rows := make([]bundle.SeriesRow, c.table.Len())
+	for i := range rows {
+		rows[i] = c.table.Row(i)
+	}
+	return rows
 }
 
 // Row returns the row with a namespaced id.
@@ -94,24 +164,25 @@ func (c *Catalog) Row(id string) (bundle.SeriesRow, bool) {
 	if !ok {
 		return bundle.SeriesRow{}, false
 	}
-	return c.Rows[i], true
+	return c.RowAt(i), true
 }
 
-// Index returns a row's position in Rows (and in the row vectors).
+// Index returns a row's position (in bundle order, and in the row vectors).
 func (c *Catalog) Index(id string) (int, bool) {
 	if c.byID != nil {
 		i, ok := c.byID[id]
 		return int(i), ok
 	}
-	i, ok := sort.Find(len(c.Rows), func(i int) int { return strings.Compare(id, c.Rows[i].ID) })
+	i, ok := sort.Find(c.Len(), func(i int) int { return strings.Compare(id, c.rowID(i)) })
 	return i, ok
 }
 
 // native returns the row index of a source's native id.
 func (c *Catalog) native(source, id string) (int32, bool) {
 	c.nativeOnce.Do(func() {
-		c.byNative = make(map[string]int32, len(c.Rows))
-		for i, r := range c.Rows {
+		c.byNative = make(map[string]int32, c.Len())
+		for i := range c.Len() {
+			r := c.RowAt(i)
 			c.byNative[r.Source+"\x00"+r.NativeID] = int32(i)
 		}
 	})
@@ -134,13 +205,13 @@ func (c *Catalog) Resolve(id string) (bundle.SeriesRow, error) {
 	}
 	switch len(found) {
 	case 1:
-		return c.Rows[found[0]], nil
+		return c.RowAt(int(found[0])), nil
 	case 0:
 		return bundle.SeriesRow{}, fmt.Errorf("%w: %q", ErrUnknownID, id)
 	}
 	var ids []string
 	for _, i := range found {
-		ids = append(ids, c.Rows[i].ID)
+		ids = append(ids, c.rowID(int(i)))
 	}
 	return bundle.SeriesRow{}, fmt.Errorf("%w: %q is ambiguous (%s)", ErrUnknownID, id, strings.Join(ids, ", "))
 }
@@ -158,7 +229,7 @@ func (c *Catalog) HeadingOfNative(source, native string) string {
 	if !ok {
 		return ""
 	}
-	return c.Rows[i].HeadingID
+	return c.RowAt(int(i)).HeadingID
 }
 
 // Sources lists the source namespaces, sorted.

@@ -52,7 +52,7 @@ func TestLookups(t *testing.T) {
 		if (c.byID == nil) != (name == "sorted") {
 			t.Errorf("%s: id map built %v", name, c.byID != nil)
 		}
-		for i, r := range c.Rows {
+		for i, r := range c.AllRows() {
 			if j, ok := c.Index(r.ID); !ok || j != i {
 				t.Fatalf("%s: Index(%s) = %d %v, want %d", name, r.ID, j, ok, i)
 			}

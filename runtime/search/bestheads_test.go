@@ -51,7 +51,7 @@ func textRows(t *testing.T, e *Engine, q string, common uint64) map[string]bool 
 	}
 	out := map[string]bool{}
 	for r := range hits.rows {
-		out[e.cat.Rows[r].ID] = true
+		out[e.cat.RowAt(int(r)).ID] = true
 	}
 	return out
 }

@@ -56,7 +56,7 @@ func newPreparedRows(p *query.Parser, rows, headings int) *preparedRows {
 
 // prepareAll prepares every row, on all cores.
 func (e *Engine) prepareAll(ctx context.Context) error {
-	n := len(e.cat.Rows)
+	n := e.cat.Len()
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/4096))
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -81,7 +81,7 @@ func (e *Engine) prepared(i int32) *query.PreparedRow {
 	if p := e.prep.rows[i].Load(); p != nil {
 		return p
 	}
-	r := &e.cat.Rows[i]
+	r := ptr(e.cat.RowAt(int(i)))
 	meta := query.RowMeta{
 		Source:             r.Source,
 		Country:            r.Country,

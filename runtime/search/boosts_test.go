@@ -18,13 +18,13 @@ func TestRowsPreparedInBackground(t *testing.T) {
 	e := newEngine(t, totalsFixture(), true, Options{})
 	WaitPrepared(e)
 	u := query.Parse("Turkish weekly total consumer loans, seasonally adjusted (CBRT)")
-	for i := range e.cat.Rows {
+	for i := range e.cat.Len() {
 		p := e.prep.rows[i].Load()
 		if p == nil {
-			t.Fatalf("row %d (%s) not prepared after WaitPrepared", i, e.cat.Rows[i].ID)
+			t.Fatalf("row %d (%s) not prepared after WaitPrepared", i, e.cat.RowAt(int(i)).ID)
 		}
-		meta := query.RowMeta{Source: e.cat.Rows[i].Source, Country: e.cat.Rows[i].Country, Title: e.cat.Rows[i].Title, Unit: e.cat.Rows[i].Unit,
-			Frequency: catalogsrc.Frequency(e.cat.Rows[i].Frequency), SeasonalAdjustment: e.cat.Rows[i].SeasonalAdjustment}
+		meta := query.RowMeta{Source: e.cat.RowAt(int(i)).Source, Country: e.cat.RowAt(int(i)).Country, Title: e.cat.RowAt(int(i)).Title, Unit: e.cat.RowAt(int(i)).Unit,
+			Frequency: catalogsrc.Frequency(e.cat.RowAt(int(i)).Frequency), SeasonalAdjustment: e.cat.RowAt(int(i)).SeasonalAdjustment}
 		if h := e.rowHead[i]; h >= 0 {
 			meta.Heading = e.cat.Headings[h].Path
 			if e.prep.heads[h].Load() == nil {
@@ -32,7 +32,7 @@ func TestRowsPreparedInBackground(t *testing.T) {
 			}
 		}
 		if got, want := u.BoostPrepared(*p, e.boost), u.BoostDetail(meta, e.boost); got != want {
-			t.Errorf("row %s: prepared boosts %+v, read on use %+v", e.cat.Rows[i].ID, got, want)
+			t.Errorf("row %s: prepared boosts %+v, read on use %+v", e.cat.RowAt(int(i)).ID, got, want)
 		}
 	}
 }
@@ -64,9 +64,9 @@ func TestOnDemandRanksAlike(t *testing.T) {
 	lazy := newEngine(t, f, true, Options{OnDemand: true})
 	eager := newEngine(t, f, true, Options{})
 	WaitPrepared(eager)
-	for i := range lazy.cat.Rows {
+	for i := range lazy.cat.Len() {
 		if lazy.prep.rows[i].Load() != nil {
-			t.Fatalf("row %s prepared before any query", lazy.cat.Rows[i].ID)
+			t.Fatalf("row %s prepared before any query", lazy.cat.RowAt(int(i)).ID)
 		}
 	}
 	for _, q := range []string{"consumer price index", "bank loans", "house sales, whole country", "gdp of germany"} {

@@ -59,7 +59,7 @@ func (e *Engine) rowTerms(r int32) rowWords {
 	if t := e.terms.rows[r].Load(); t != nil {
 		return *t
 	}
-	row := &e.cat.Rows[r]
+	row := ptr(e.cat.RowAt(int(r)))
 	v := e.parser.Vocabulary()
 	titles := row.Title + " | " + strings.Join(row.AltTitles, " | ")
 	t := rowWords{all: v.LabelTerms(titles + " | " + row.Unit)}
@@ -102,7 +102,7 @@ func (e *Engine) coverage(u query.Understanding, r int32) float64 {
 	// A unit the query names ("index") is unknown, not missing, for a
 	// row whose catalog gives no unit (FRED's IPMAN has no scale code).
 	// Only exclusive units: "rate" is said of rates and of their series.
-	unitless := e.cat.Rows[r].Unit == ""
+	unitless := e.cat.RowUnit(int(r)) == ""
 	voc := e.parser.Vocabulary()
 	found, words := 0, 0
 	for i, t := range u.TopicTerms {

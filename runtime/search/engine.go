@@ -183,9 +183,9 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	facts := e.rowFacts()
 	e.index(facts)
 	e.commonDocs = e.commonDF()
-	e.prep = newPreparedRows(e.parser, len(cat.Rows), len(cat.Headings))
+	e.prep = newPreparedRows(e.parser, cat.Len(), len(cat.Headings))
 	e.titles = newTitleMarks(facts.Flags, len(cat.Headings))
-	e.terms = newTermCache(len(cat.Rows), len(cat.Headings))
+	e.terms = newTermCache(cat.Len(), len(cat.Headings))
 
 	ok := false
 	defer func() {
@@ -289,7 +289,7 @@ func (e *Engine) index(f *bundle.RowFacts) {
 		}
 	}
 	// One backing array for every heading's row list.
-	all := make([]int32, 0, len(c.Rows))
+	all := make([]int32, 0, c.Len())
 	e.headRows = make([][]int32, len(c.Headings))
 	for h, n := range counts {
 		e.headRows[h] = all[len(all) : len(all) : len(all)+int(n)]
@@ -423,7 +423,7 @@ func (e *Engine) loadVectors(ctx context.Context, emb *bundle.Embedding) error {
 		}
 		v = mappedVectorIndex(rows, parts)
 	} else {
-		rows, err := b.ReadVectors(bundle.RowVectorsFile, len(e.cat.Rows))
+		rows, err := b.ReadVectors(bundle.RowVectorsFile, e.cat.Len())
 		if err != nil {
 			return fmt.Errorf("search: row vectors: %w", err)
 		}

@@ -50,7 +50,7 @@ func TestRetrievalOnBuiltBundle(t *testing.T) {
 	defer eng.Close()
 	opened := time.Since(start)
 	search.WaitPrepared(eng)
-	t.Logf("%s: %d rows, %d headings; catalog %v, engine %v, rows read for boosts in the background %v", dir, len(cat.Rows), len(cat.Headings),
+	t.Logf("%s: %d rows, %d headings; catalog %v, engine %v, rows read for boosts in the background %v", dir, cat.Len(), len(cat.Headings),
 		loaded.Round(time.Millisecond), (opened - loaded).Round(time.Millisecond), (time.Since(start) - opened).Round(time.Millisecond))
 	out := os.Getenv("SEXTANT_SEARCH_EVAL_OUT")
 	for _, name := range []string{"dev", "extra"} {

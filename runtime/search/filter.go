@@ -167,3 +167,7 @@ func (f filter) keepRow(r *bundle.SeriesRow) bool {
 	}
 	return true
 }
+
+// ptr returns a pointer to a row built on demand (for helpers that take
+// rows by pointer).
+func ptr(r bundle.SeriesRow) *bundle.SeriesRow { return &r }

@@ -8,7 +8,7 @@ func (e *Engine) group(ranked []*candidate, explain bool) []Group {
 	var groups []Group
 	at := map[string]int{}
 	for _, c := range ranked {
-		r := &e.cat.Rows[c.row]
+		r := ptr(e.cat.RowAt(int(c.row)))
 		key := "source:" + r.Source
 		h := e.rowHead[c.row]
 		if h >= 0 {

@@ -46,13 +46,13 @@ func TestHeadingFieldScoresLikeBleve(t *testing.T) {
 			rows++
 			h := e.rowHead[r]
 			if h < 0 || matched[h] != 1 {
-				t.Errorf("%q: row %s matched by the index, not by its heading in memory", word, e.cat.Rows[r].ID)
+				t.Errorf("%q: row %s matched by the index, not by its heading in memory", word, e.cat.RowAt(int(r)).ID)
 				return
 			}
 			want := m.score * boost * idf
 			// bleve stores field lengths as float32 norms.
 			if math.Abs(hs[h]-want) > 1e-12*want {
-				t.Errorf("%q: row %s heading score %v, bleve %v", word, e.cat.Rows[r].ID, hs[h], want)
+				t.Errorf("%q: row %s heading score %v, bleve %v", word, e.cat.RowAt(int(r)).ID, hs[h], want)
 			}
 		}); err != nil {
 			t.Fatal(err)
@@ -105,7 +105,7 @@ func TestCommonHeadingWordsScoredInMemory(t *testing.T) {
 	}
 	for r, w := range want.rows {
 		if g, ok := got.rows[r]; !ok || math.Abs(g-w) > 1e-12*w {
-			t.Errorf("row %s: score %v (found %v) with heading clauses in memory, %v in the index", e.cat.Rows[r].ID, g, ok, w)
+			t.Errorf("row %s: score %v (found %v) with heading clauses in memory, %v in the index", e.cat.RowAt(int(r)).ID, g, ok, w)
 		}
 	}
 	e.headingMemDF = 0
@@ -122,11 +122,11 @@ func TestCommonHeadingWordsScoredInMemory(t *testing.T) {
 	}
 	for r := range want.rows {
 		if _, ok := got.rows[r]; !ok {
-			t.Errorf("row %s found in the index only", e.cat.Rows[r].ID)
+			t.Errorf("row %s found in the index only", e.cat.RowAt(int(r)).ID)
 		}
 	}
 	if got.rowOrder[0] != want.rowOrder[0] {
-		t.Errorf("best row in memory %s, in the index %s", e.cat.Rows[got.rowOrder[0]].ID, e.cat.Rows[want.rowOrder[0]].ID)
+		t.Errorf("best row in memory %s, in the index %s", e.cat.RowAt(int(got.rowOrder[0])).ID, e.cat.RowAt(int(want.rowOrder[0])).ID)
 	}
 	hs, _, release := e.headingFieldScores(ctx, far.far)
 	defer release()
@@ -137,7 +137,7 @@ func TestCommonHeadingWordsScoredInMemory(t *testing.T) {
 		}
 		path := strings.ToLower(strings.Join(e.cat.Headings[h].Path, " "))
 		if holds := strings.Contains(path, "unemployment"); holds != (hs[h] > 0) {
-			t.Errorf("row %s under %q: heading score %v", e.cat.Rows[r].ID, path, hs[h])
+			t.Errorf("row %s under %q: heading score %v", e.cat.RowAt(int(r)).ID, path, hs[h])
 		}
 	}
 }

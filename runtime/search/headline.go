@@ -60,7 +60,7 @@ func (e *Engine) marks(r int32) uint32 {
 		return m
 	}
 	m := uint32(markKnown)
-	total, generic := e.parser.TitleMarks(e.cat.Rows[r].Title)
+	total, generic := e.parser.TitleMarks(e.cat.RowTitle(int(r)))
 	if total {
 		m |= markTotal
 	}

@@ -93,8 +93,8 @@ func TestHeadlineAndGenericRows(t *testing.T) {
 func TestCapPerHeading(t *testing.T) {
 	e := newEngine(t, totalsFixture(), true, Options{})
 	var ranked []rowScore
-	for r := range e.cat.Rows {
-		ranked = append(ranked, rowScore{int32(r), float64(len(e.cat.Rows) - r)})
+	for r := range e.cat.Len() {
+		ranked = append(ranked, rowScore{int32(r), float64(e.cat.Len() - r)})
 	}
 	got := e.capPerHeading(append([]rowScore(nil), ranked...), 2, 5)
 	if len(got) != 5 {
@@ -127,10 +127,10 @@ func TestRowNamingItsHeadingIsHeadline(t *testing.T) {
 		f.add(bundle.SeriesRow{NativeID: "RGDP" + c, Title: "Real Gross Domestic Product for " + c, Frequency: "Q"}, gdp...)
 	}
 	e := newEngine(t, f, true, Options{})
-	for i := range e.cat.Rows {
-		want := e.cat.Rows[i].ID == "fred:GDPC1"
+	for i := range e.cat.Len() {
+		want := e.cat.RowAt(int(i)).ID == "fred:GDPC1"
 		if got := e.isHeadline(int32(i)); got != want {
-			t.Errorf("%s: headline %v, want %v", e.cat.Rows[i].ID, got, want)
+			t.Errorf("%s: headline %v, want %v", e.cat.RowAt(int(i)).ID, got, want)
 		}
 	}
 }

@@ -526,7 +526,7 @@ const (
 func (e *Engine) headingMemoryDF() uint64 { return headingInMemoryDF * e.commonDF() }
 
 func (e *Engine) commonDF() uint64 {
-	return uint64(max(commonDFFloor, int(commonDFFraction*float64(len(e.cat.Rows)))))
+	return uint64(max(commonDFFloor, int(commonDFFraction*float64(e.cat.Len()))))
 }
 
 // indexFilter expresses the source, frequency and country filters as
@@ -572,7 +572,7 @@ func indexFilter(f filter) bquery.Query {
 func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes []scope, keep func(int32) bool, wantHeads bool) (lexicalHits, error) {
 	hits := lexicalHits{rows: map[int32]float64{}, heads: map[int32]float64{}}
 	if tq.q != nil && e.lex != nil {
-		hits.all = newRowScores(len(e.cat.Rows))
+		hits.all = newRowScores(e.cat.Len())
 	}
 	near, nearMatched, releaseNear := e.headingFieldScores(ctx, tq.near)
 	defer releaseNear()
@@ -667,7 +667,7 @@ func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes 
 			}
 			return
 		}
-		if inMemory && filtered && f.keepRowDoc(&e.cat.Rows[r]) {
+		if inMemory && filtered && f.keepRowDoc(ptr(e.cat.RowAt(int(r)))) {
 			pb.passed++
 		}
 		if keep != nil && !keep(r) {
@@ -779,14 +779,13 @@ const scopedDepth = 250
 // with its own values. When they do not, filters are applied to the
 // matches instead.
 func (e *Engine) probeIndexFilters(ctx context.Context) bool {
-	if e.lex == nil || len(e.cat.Rows) == 0 {
+	if e.lex == nil || e.cat.Len() == 0 {
 		return false
 	}
-	r := &e.cat.Rows[0]
+	r := e.cat.RowAt(0)
 	f := filter{sources: []string{r.Source}}
-	for i := range e.cat.Rows {
-		c := &e.cat.Rows[i]
-		if c.Source != "" && c.Frequency != "" && c.Country != "" {
+	for i := range e.cat.Len() {
+		if c := e.cat.RowAt(i); c.Source != "" && c.Frequency != "" && c.Country != "" {
 			r, f = c, filter{sources: []string{c.Source}, frequency: c.Frequency, country: c.Country}
 			break
 		}

@@ -31,7 +31,7 @@ func TestTextPassScoresLikeBleveSearch(t *testing.T) {
 		got := map[string]float64{}
 		n, err := e.lex.run(ctx, q, func(m match) {
 			if r := e.lex.row(m.doc); r >= 0 {
-				got[e.cat.Rows[r].ID] = m.score
+				got[e.cat.RowAt(int(r)).ID] = m.score
 			} else if h := e.lex.heading(m.doc); h >= 0 {
 				got["h:"+e.cat.Headings[h].ID] = m.score
 			} else {
@@ -62,8 +62,8 @@ func TestScopesNameSourceAndCountry(t *testing.T) {
 	if len(sc) != 2 {
 		t.Fatalf("scopes of %q: %+v, want fred and JPN", u.Query, sc)
 	}
-	for r := range e.cat.Rows {
-		row := &e.cat.Rows[r]
+	for r := range e.cat.Len() {
+		row := ptr(e.cat.RowAt(int(r)))
 		if got, want := e.inScope(int32(r), sc[0]), row.Source == "fred"; got != want {
 			t.Errorf("%s in fred scope: %v", row.ID, got)
 		}

@@ -161,8 +161,8 @@ func (e *Engine) storedPrepared() (*bundle.Records, error) {
 	if err != nil || r == nil || r.Recipe != recipe {
 		return nil, err
 	}
-	if r.Len() != len(e.cat.Rows) {
-		return nil, fmt.Errorf("search: %s holds %d rows, the catalog %d", bundle.PreparedRowsFile, r.Len(), len(e.cat.Rows))
+	if r.Len() != e.cat.Len() {
+		return nil, fmt.Errorf("search: %s holds %d rows, the catalog %d", bundle.PreparedRowsFile, r.Len(), e.cat.Len())
 	}
 	return r, nil
 }

@@ -26,7 +26,7 @@ func withStoredPrepared(t *testing.T, e *Engine) *Engine {
 	if err := w.CopyDir(".", src.Dir); err != nil {
 		t.Fatal(err)
 	}
-	recipe, strs, recs := PreparedRowsOf(e.cat.Rows, e.cat.Headings, computeRowFacts(e.cat.Rows, e.cat.Headings, query.Default()))
+	recipe, strs, recs := PreparedRowsOf(e.cat.AllRows(), e.cat.Headings, computeRowFacts(e.cat.AllRows(), e.cat.Headings, query.Default()))
 	if err := w.WriteRecords(bundle.PreparedRowsFile, recipe, strs, recs); err != nil {
 		t.Fatal(err)
 	}
@@ -60,10 +60,10 @@ func TestStoredPreparedRowsEqualReadOnes(t *testing.T) {
 		read := newEngine(t, f, false, Options{OnDemand: true})
 		stored := withStoredPrepared(t, read)
 		nonEmpty := 0
-		for i := range read.cat.Rows {
+		for i := range read.cat.Len() {
 			a, b := read.prepared(int32(i)).Stored(), stored.prepared(int32(i)).Stored()
 			if !reflect.DeepEqual(a, b) {
-				t.Fatalf("%s row %d (%s): read %+v, stored %+v", name, i, read.cat.Rows[i].ID, a, b)
+				t.Fatalf("%s row %d (%s): read %+v, stored %+v", name, i, read.cat.RowAt(int(i)).ID, a, b)
 			}
 			if len(a.Countries)+len(a.Units)+len(a.Mirrors) > 0 || a.Archived || a.Seasonal != "" {
 				nonEmpty++

@@ -138,7 +138,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	p := &pool{byRow: make(map[int32]*candidate, lexicalDepth+semanticDepth), list: make([]*candidate, 0, lexicalDepth+semanticDepth)}
 	var keep func(int32) bool
 	if !f.empty() {
-		keep = func(r int32) bool { return f.keepRow(&e.cat.Rows[r]) }
+		keep = func(r int32) bool { return f.keepRow(ptr(e.cat.RowAt(int(r)))) }
 	}
 
 	if on.IDs && e.w.ID != 0 {

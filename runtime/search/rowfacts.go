@@ -105,5 +105,5 @@ func (e *Engine) rowFacts() *bundle.RowFacts {
 	if f, err := e.cat.Bundle.ReadRowFacts(); err == nil && f != nil && f.Tables.Recipe == factsRecipe(e.parser, f.Tables.Countries) {
 		return f
 	}
-	return computeRowFacts(e.cat.Rows, e.cat.Headings, e.parser)
+	return computeRowFacts(e.cat.AllRows(), e.cat.Headings, e.parser)
 }

@@ -28,8 +28,8 @@ func TestStaleRows(t *testing.T) {
 	}
 	stale := map[string]bool{}
 	u := e.parser.Parse("housing")
-	for i := range e.cat.Rows {
-		stale[e.cat.Rows[i].NativeID] = u.BoostPrepared(*e.prepared(int32(i)), e.boost).Archived < 0
+	for i := range e.cat.Len() {
+		stale[e.cat.RowAt(int(i)).NativeID] = u.BoostPrepared(*e.prepared(int32(i)), e.boost).Archived < 0
 	}
 	if !stale["OLDPERMIT"] || stale["NEWPERMIT"] || stale["PROJ"] {
 		t.Errorf("stale rows %v; want only OLDPERMIT", stale)
@@ -52,9 +52,9 @@ func BenchmarkStaleCutoffs(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	src := make([]uint16, len(cat.Rows))
+	src := make([]uint16, cat.Len())
 	codes := map[string]uint16{}
-	for i, r := range cat.Rows {
+	for i, r := range cat.AllRows() {
 		c, ok := codes[r.Source]
 		if !ok {
 			c = uint16(len(codes))
@@ -64,6 +64,6 @@ func BenchmarkStaleCutoffs(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		staleCutoffs(cat.Rows, src, len(codes))
+		staleCutoffs(cat.AllRows(), src, len(codes))
 	}
 }

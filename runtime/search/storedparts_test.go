@@ -119,7 +119,7 @@ func TestStoredRowFactsAreThoseComputedAtOpen(t *testing.T) {
 	if err != nil || stored == nil {
 		t.Fatalf("fixture stores no row facts: %v", err)
 	}
-	computed := computeRowFacts(e.cat.Rows, e.cat.Headings, e.parser)
+	computed := computeRowFacts(e.cat.AllRows(), e.cat.Headings, e.parser)
 	if !slices.Equal(stored.Head, computed.Head) || !slices.Equal(stored.Source, computed.Source) ||
 		!slices.Equal(stored.Country, computed.Country) || !slices.Equal(stored.Flags, computed.Flags) ||
 		fmt.Sprint(stored.Tables) != fmt.Sprint(computed.Tables) {
@@ -169,7 +169,7 @@ func TestStoredDocMapIsTheIndexs(t *testing.T) {
 			heads++
 		}
 	}
-	if rows != len(e.cat.Rows) || heads != len(e.cat.Headings) {
-		t.Fatalf("map holds %d rows and %d headings of %d and %d", rows, heads, len(e.cat.Rows), len(e.cat.Headings))
+	if rows != e.cat.Len() || heads != len(e.cat.Headings) {
+		t.Fatalf("map holds %d rows and %d headings of %d and %d", rows, heads, e.cat.Len(), len(e.cat.Headings))
 	}
 }

@@ -74,7 +74,7 @@ func compareTextPasses(t *testing.T, e *Engine, texts []string, f filter) {
 		sc := e.scopes(u, f)
 		var keep func(int32) bool
 		if !f.empty() {
-			keep = func(r int32) bool { return f.keepRow(&e.cat.Rows[r]) }
+			keep = func(r int32) bool { return f.keepRow(ptr(e.cat.RowAt(int(r)))) }
 		}
 		e.memFields = mem
 		got, err := e.searchText(ctx, tq, f, sc, keep, true)
@@ -99,11 +99,11 @@ func compareTextPasses(t *testing.T, e *Engine, texts []string, f filter) {
 				t.Fatal(err)
 			}
 		}
-		for r := range e.cat.Rows {
+		for r := range e.cat.Len() {
 			g, gok := got.all.get(int32(r))
 			w, wok := want.all.get(int32(r))
 			if gok != wok || math.Abs(g-w) > 1e-6*math.Abs(w) {
-				t.Errorf("%q: row %s scored %v (matched %v) in memory, %v (%v) in the index", text, e.cat.Rows[r].ID, g, gok, w, wok)
+				t.Errorf("%q: row %s scored %v (matched %v) in memory, %v (%v) in the index", text, e.cat.RowAt(int(r)).ID, g, gok, w, wok)
 				break
 			}
 			if gok {

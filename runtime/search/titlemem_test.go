@@ -50,7 +50,7 @@ func TestCommonTitleWordsScoredInMemory(t *testing.T) {
 		}
 		for r, w := range want.rows {
 			if g, ok := got.rows[r]; !ok || math.Abs(g-w) > 1e-9*math.Abs(w) {
-				t.Errorf("%q: row %s scored %v (found %v) in memory, %v in the index", text, e.cat.Rows[r].ID, g, ok, w)
+				t.Errorf("%q: row %s scored %v (found %v) in memory, %v in the index", text, e.cat.RowAt(int(r)).ID, g, ok, w)
 			}
 		}
 		for h, w := range want.heads {

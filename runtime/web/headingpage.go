@@ -65,7 +65,7 @@ func (s *Server) handleHeading(w http.ResponseWriter, r *http.Request) {
 	lo := (v.Page - 1) * headingPageRows
 	v.First = lo + 1
 	for _, i := range rows[lo:min(len(rows), lo+headingPageRows)] {
-		v.Rows = append(v.Rows, s.cat.Rows[i])
+		v.Rows = append(v.Rows, s.cat.RowAt(int(i)))
 	}
 	s.pages.render(w, http.StatusOK, "heading", "", s.page(r, h.Label, "browse", v))
 }

@@ -173,7 +173,7 @@ func assetHandler() http.Handler {
 // page builds the layout data common to every page of s.
 func (s *Server) page(r *http.Request, title, nav string, body any) page {
 	b := s.cat.Bundle.Manifest
-	foot := fmt.Sprintf("%s rows · %s headings · bundle built %s", groupDigits(len(s.cat.Rows)), groupDigits(len(s.cat.Headings)), b.CreatedAt.Format("2006-01-02"))
+	foot := fmt.Sprintf("%s rows · %s headings · bundle built %s", groupDigits(s.cat.Len()), groupDigits(len(s.cat.Headings)), b.CreatedAt.Format("2006-01-02"))
 	if s.cfg.Version != "" {
 		foot += " · sextant " + s.cfg.Version
 	}

@@ -243,7 +243,7 @@ func TestSeriesPageChartBreaksAndDownloads(t *testing.T) {
 	}
 
 	// A row without observations says so and draws nothing.
-	for _, r := range cat.Rows {
+	for _, r := range cat.AllRows() {
 		if r.ObsCount == 0 {
 			_, body := b.get("/series/" + url.PathEscape(r.ID))
 			if strings.Contains(body, "<svg") || !strings.Contains(body, "holds no observations") {

@@ -191,6 +191,6 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 		Chat     bool
 	}
 	m := s.cat.Bundle.Manifest
-	s.pages.render(w, http.StatusOK, "home", "", s.page(r, "Workbench", "", home{Roots: s.rootCrumbs(), Rows: len(s.cat.Rows),
+	s.pages.render(w, http.StatusOK, "home", "", s.page(r, "Workbench", "", home{Roots: s.rootCrumbs(), Rows: s.cat.Len(),
 		Observed: m.Counts.ObservedSeries, Chat: s.cfg.Model != nil}))
 }

@@ -30,7 +30,8 @@ func newTree(cat *catalog.Catalog) *tree {
 		})
 	}
 	seen := map[string]bool{}
-	for i, r := range cat.Rows {
+	for i := range cat.Len() {
+		r := cat.RowAt(i)
 		if r.HeadingID != "" {
 			t.rows[r.HeadingID] = append(t.rows[r.HeadingID], int32(i))
 		}
@@ -41,7 +42,7 @@ func newTree(cat *catalog.Catalog) *tree {
 	}
 	for _, rs := range t.rows {
 		slices.SortFunc(rs, func(a, b int32) int {
-			ra, rb := cat.Rows[a], cat.Rows[b]
+			ra, rb := cat.RowAt(int(a)), cat.RowAt(int(b))
 			return cmp.Or(strings.Compare(ra.Title, rb.Title), strings.Compare(ra.ID, rb.ID))
 		})
 	}

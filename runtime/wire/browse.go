@@ -21,7 +21,8 @@ type headingRows struct {
 func (h *headingRows) of(cat *catalog.Catalog, id string) []int32 {
 	h.once.Do(func() {
 		h.byHead = make(map[string][]int32, len(cat.Headings))
-		for i, r := range cat.Rows {
+		for i := range cat.Len() {
+			r := cat.RowAt(i)
 			for hid, depth := r.HeadingID, 0; hid != "" && depth < len(cat.Headings); depth++ {
 				h.byHead[hid] = append(h.byHead[hid], int32(i))
 				hd, ok := cat.Heading(hid)
@@ -51,7 +52,7 @@ func (c *agentCatalog) Browse(ctx context.Context, req agent.BrowseRequest) (age
 		if err := ctx.Err(); err != nil {
 			return agent.BrowseResult{}, err
 		}
-		r := &c.cat.Rows[i]
+		r := c.cat.RowAt(int(i))
 		if req.HasData && r.ObsCount == 0 || req.Country != "" && !strings.EqualFold(r.Country, req.Country) ||
 			freq != "" && r.Frequency != string(freq) {
 			continue

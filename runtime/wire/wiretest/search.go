@@ -37,7 +37,7 @@ func (s *Searcher) Search(_ context.Context, req search.Request) (search.Result,
 		score float64
 	}
 	var hits []scored
-	for i, r := range s.Cat.Rows {
+	for i, r := range s.Cat.AllRows() {
 		if req.Frequency != "" && r.Frequency != req.Frequency ||
 			req.Country != "" && r.Country != req.Country ||
 			len(req.Sources) > 0 && !slices.Contains(req.Sources, r.Source) {
@@ -59,7 +59,7 @@ func (s *Searcher) Search(_ context.Context, req search.Request) (search.Result,
 	res := search.Result{Query: req.Query, Total: len(hits)}
 	byHeading := map[string]int{}
 	for _, h := range hits[:min(limit, len(hits))] {
-		r := s.Cat.Rows[h.i]
+		r := s.Cat.RowAt(h.i)
 		g, ok := byHeading[r.HeadingID]
 		if !ok {
 			head, _ := s.Cat.Heading(r.HeadingID)
