@@ -7,6 +7,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/internal/embed"
@@ -145,6 +146,9 @@ type Engine struct {
 	prep        *preparedRows
 	titles      *titleMarks
 	terms       *termCache
+
+	spellOnce  sync.Once
+	spellWords *spellVocab // the catalog's words, for spelling tolerance (spell.go)
 }
 
 // New opens the bundle's text index (read-only), its row and heading

@@ -132,6 +132,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		return Result{}, ErrNoTextIndex
 	}
 	text := truncateRunes(req.Query, maxQueryRunes)
+	text, rewrites := e.rewrite(ctx, text)
 	u := e.parser.Parse(text)
 	// Most queries gather about as many candidates as the text and
 	// vector stages keep.
@@ -227,7 +228,10 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	if on.Coverage || on.Focus {
 		e.addCoverage(p.list, u, on, limit)
 	}
-	res := Result{Query: req.Query, Total: len(p.list)}
+	res := Result{Query: req.Query, Total: len(p.list), Rewrites: rewrites}
+	if len(rewrites) > 0 {
+		res.SearchedFor = text
+	}
 	if f.onlyIndexed() && (f.empty() || e.indexFilters) && int(lex.total) > res.Total {
 		res.Total = int(lex.total)
 	}

@@ -1,0 +1,46 @@
+package search
+
+import "testing"
+
+func TestEditDistanceCountsSwapsAsOne(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"sentimnet", "sentiment", 1},
+		{"unemplyment", "unemployment", 1},
+		{"retial", "retail", 1},
+		{"consumr", "consumer", 1},
+		{"housing", "housing", 0},
+		{"abc", "xyz", 3},
+	} {
+		if got := editDistance([]rune(c.a), []rune(c.b), 3); got != c.want {
+			t.Errorf("%s/%s: %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+	if got := editDistance([]rune("abcdef"), []rune("uvwxyz"), 1); got <= 1 {
+		t.Errorf("limit not kept: %d", got)
+	}
+}
+
+func TestClosestPrefersFewerEditsThenCommonerWords(t *testing.T) {
+	v := &spellVocab{count: map[string]int32{}, byLen: map[int][]string{}}
+	for w, n := range map[string]int32{"retail": 500, "rental": 900, "retain": 3, "mortgage": 40, "mortar": 400} {
+		v.count[w] = n
+		v.byLen[len(w)] = append(v.byLen[len(w)], w)
+	}
+	if got := v.closest("retial"); got != "retail" {
+		t.Errorf("retial → %q", got)
+	}
+	if got := v.closest("mortage"); got != "mortgage" {
+		t.Errorf("mortage → %q", got)
+	}
+	if got := v.closest("zzzzzz"); got != "" {
+		t.Errorf("nothing near → %q", got)
+	}
+	// A typed word the catalog uses often is not pulled to a commoner one.
+	v.count["retial"] = 100
+	if got := v.closest("retial"); got != "" {
+		t.Errorf("known word corrected to %q", got)
+	}
+}
