@@ -71,6 +71,9 @@ frequency, seasonal adjustment, country, coverage, whether data is in the bundle
 }
 
 func printResult(w io.Writer, res search.Result, explain bool) {
+	if note := res.ShowingFor(); note != "" {
+		fmt.Fprintln(w, note)
+	}
 	if len(res.Groups) == 0 {
 		fmt.Fprintf(w, "no rows match %q\n", res.Query)
 		return

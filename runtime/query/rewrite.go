@@ -125,4 +125,3 @@ func (p *Parser) Rewrite(q string) (string, []Rewrite) {
 
 // turkishCountry is the country word a Turkish query implies.
 const turkishCountry = "turkey"
-

@@ -7,7 +7,6 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"sync"
 
 	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/internal/embed"
@@ -147,8 +146,7 @@ type Engine struct {
 	titles      *titleMarks
 	terms       *termCache
 
-	spellOnce  sync.Once
-	spellWords *spellVocab // the catalog's words, for spelling tolerance (spell.go)
+	spell *spellState // the catalog's words, for spelling tolerance (spell.go)
 }
 
 // New opens the bundle's text index (read-only), its row and heading
@@ -159,7 +157,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	if cat == nil || cat.Bundle == nil {
 		return nil, errors.New("search: no catalog")
 	}
-	e := &Engine{cat: cat, opts: opts, w: DefaultWeights(), boost: query.DefaultOptions(), parser: query.Default(), sources: cat.Sources()}
+	e := &Engine{cat: cat, opts: opts, w: DefaultWeights(), boost: query.DefaultOptions(), parser: query.Default(), sources: cat.Sources(), spell: &spellState{}}
 	if opts.Weights != nil {
 		e.w = *opts.Weights
 	}

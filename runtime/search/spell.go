@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/sextant-dev/sextant/internal/textindex"
@@ -28,10 +30,19 @@ type spellVocab struct {
 	byLen map[int][]string
 }
 
+// spellState holds the vocabulary, read from the catalog on first use.
+type spellState struct {
+	once  sync.Once
+	vocab *spellVocab
+}
+
 // spelling returns the vocabulary, reading it from the catalog on first use.
 func (e *Engine) spelling() *spellVocab {
-	e.spellOnce.Do(func() { e.spellWords = buildSpellVocab(e) })
-	return e.spellWords
+	if e.spell == nil {
+		return &spellVocab{}
+	}
+	e.spell.once.Do(func() { e.spell.vocab = buildSpellVocab(e) })
+	return e.spell.vocab
 }
 
 func buildSpellVocab(e *Engine) *spellVocab {
@@ -213,4 +224,18 @@ func (e *Engine) rewrite(ctx context.Context, text string) (string, []query.Rewr
 	text, rs := e.parser.Rewrite(text)
 	text, spelt := e.correctSpelling(ctx, text)
 	return text, append(rs, spelt...)
+}
+
+// ShowingFor is the line that tells a reader the query was rewritten:
+// `showing results for "10-year treasury" (10y → 10-year)`, or "" when
+// it was searched as written.
+func (r Result) ShowingFor() string {
+	if r.SearchedFor == "" {
+		return ""
+	}
+	var parts []string
+	for _, rw := range r.Rewrites {
+		parts = append(parts, rw.From+" → "+rw.To)
+	}
+	return fmt.Sprintf("showing results for %q (%s)", r.SearchedFor, strings.Join(parts, ", "))
 }

@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/sextant-dev/sextant/runtime/query"
+)
 
 func TestEditDistanceCountsSwapsAsOne(t *testing.T) {
 	for _, c := range []struct {
@@ -42,5 +46,16 @@ func TestClosestPrefersFewerEditsThenCommonerWords(t *testing.T) {
 	v.count["retial"] = 100
 	if got := v.closest("retial"); got != "" {
 		t.Errorf("known word corrected to %q", got)
+	}
+}
+
+func TestShowingForNamesEachRewrite(t *testing.T) {
+	if got := (Result{Query: "gdp"}).ShowingFor(); got != "" {
+		t.Errorf("unrewritten query: %q", got)
+	}
+	r := Result{Query: "retial 10y", SearchedFor: "retail 10-year", Rewrites: []query.Rewrite{
+		{From: "10y", To: "10-year", Kind: query.RewriteAbbreviation}, {From: "retial", To: "retail", Kind: query.RewriteSpelling}}}
+	if got, want := r.ShowingFor(), `showing results for "retail 10-year" (10y → 10-year, retial → retail)`; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
