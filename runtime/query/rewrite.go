@@ -85,8 +85,11 @@ func (t *rewriteTable) apply(words []string, kind string, out *[]Rewrite) ([]str
 		n := 0
 		for k := min(t.maxWords, len(words)-i); k >= 1; k-- {
 			if to, ok := t.to[strings.Join(folded[i:i+k], " ")]; ok {
-				*out = append(*out, Rewrite{From: strings.Join(words[i:i+k], " "), To: to, Kind: kind})
-				res = append(res, strings.Fields(to)...)
+				span := strings.Join(words[i:i+k], " ")
+				core := trimPunct(span)
+				*out = append(*out, Rewrite{From: core, To: to, Kind: kind})
+				// The punctuation around the phrase stays: "(BoP)," → "(balance of payments),".
+				res = append(res, strings.Fields(strings.Replace(span, core, to, 1))...)
 				n = k
 				changed = true
 				break

@@ -48,3 +48,10 @@ func TestRewriteTableRefusesBadLines(t *testing.T) {
 		t.Error("five words accepted")
 	}
 }
+
+func TestRewriteKeepsPunctuationAround(t *testing.T) {
+	got, _ := Default().Rewrite("debt (govt), monthly")
+	if got != "debt (government), monthly" {
+		t.Errorf("rewritten %q", got)
+	}
+}

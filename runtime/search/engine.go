@@ -33,6 +33,7 @@ type Signals struct {
 	IDs      bool `json:"ids,omitempty"`      // series ids written in the query
 	Coverage bool `json:"coverage,omitempty"` // share of the query's topic words a row answers
 	Focus    bool `json:"focus,omitempty"`    // share of a row's title words the query says
+	Prior    bool `json:"prior,omitempty"`    // short queries: family heads first, spread over headings (prior.go)
 }
 
 // Options configure an Engine. The zero value has every signal on with
@@ -493,11 +494,11 @@ func (e *Engine) active(m Mode) Signals {
 	s := Signals{Boosts: true, IDs: true, Headings: true}
 	switch m {
 	case Keyword:
-		s.Keyword, s.Synonyms, s.Coverage, s.Focus = true, true, true, true
+		s.Keyword, s.Synonyms, s.Coverage, s.Focus, s.Prior = true, true, true, true, true
 	case Semantic:
 		s.Semantic = true
 	default:
-		s.Keyword, s.Synonyms, s.Semantic, s.Coverage, s.Focus = true, true, true, true, true
+		s.Keyword, s.Synonyms, s.Semantic, s.Coverage, s.Focus, s.Prior = true, true, true, true, true, true
 	}
 	d := e.opts.Disable
 	s.Keyword = s.Keyword && !d.Keyword && e.lex != nil
@@ -511,6 +512,7 @@ func (e *Engine) active(m Mode) Signals {
 	s.IDs = s.IDs && !d.IDs
 	s.Coverage = s.Coverage && !d.Coverage
 	s.Focus = s.Focus && !d.Focus
+	s.Prior = s.Prior && !d.Prior
 	return s
 }
 

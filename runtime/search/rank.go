@@ -39,6 +39,7 @@ type candidate struct {
 	headline                           float64 // 1 for its heading's total row
 	cover                              float64 // share of the query's topic words the row answers (coverage.go)
 	focus                              float64 // share of the row's title words the query says (focus.go)
+	prior                              float64 // the row's standing in its family, for short queries (prior.go)
 	semRaw, semHeadRaw                 float32
 	hasSem                             bool
 	score                              float64
@@ -227,6 +228,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	sortCandidates(p.list)
 	if on.Coverage || on.Focus {
 		e.addCoverage(p.list, u, on, limit)
+	}
+	if on.Prior {
+		e.addShortQueryPrior(p.list, u, limit)
 	}
 	res := Result{Query: req.Query, Total: len(p.list), Rewrites: rewrites}
 	if len(rewrites) > 0 {

@@ -17,7 +17,7 @@ import (
 const (
 	spellMinRunes  = 4  // shorter words are acronyms and codes more often than typos
 	spellKnownRows = 3  // a word used by this many rows or index documents is known
-	spellLongRunes = 7  // words this long may be two edits away from their catalog word
+	spellLongRunes = 9  // words this long may be two edits away from their catalog word
 	spellMinRatio  = 20 // the catalog word is used this many times more often than the typed one
 	spellMinRows   = 2  // and by at least this many rows
 )
@@ -168,8 +168,8 @@ func (v *spellVocab) closest(w string) string {
 				continue
 			}
 			rc := []rune(c)
-			if rc[0] != rw[0] && maxDist == 1 {
-				continue
+			if rc[0] != rw[0] {
+				continue // a slip of the first letter is rare; another word is likelier
 			}
 			d := editDistance(rw, rc, bestDist)
 			if d < bestDist || d == bestDist && cnt > bestCount {
