@@ -79,6 +79,7 @@ type Embedder struct {
 	modelID   string
 	maxTokens int
 	maxBatch  int
+	words     map[string]bool // the tokenizer's whole words (HasWord)
 }
 
 // Open loads the feature-extraction model in dir (an .onnx file plus
@@ -101,7 +102,8 @@ func Open(ctx context.Context, dir string, opts ...Option) (e *Embedder, err err
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTokenizer(dir); err != nil {
+	words, err := checkTokenizer(dir)
+	if err != nil {
 		return nil, err
 	}
 	maxTokens := slices.Max(cfg.sequenceBuckets)
@@ -141,6 +143,7 @@ func Open(ctx context.Context, dir string, opts ...Option) (e *Embedder, err err
 	}
 	pipeline.Model.Tokenizer.MaxAllowedTokens = maxTokens
 	e = &Embedder{
+		words:     words,
 		session:   session,
 		pipeline:  pipeline,
 		modelID:   modelID,
@@ -203,6 +206,11 @@ func findOnnxFile(dir, name string) (string, error) {
 
 // Dim is the length of every vector Embed returns.
 func (e *Embedder) Dim() int { return e.dim }
+
+// HasWord reports whether w (lowercase) is a whole word of the model's
+// tokenizer vocabulary: a word of the language the model was trained on.
+// False for models whose tokenizer splits words into pieces.
+func (e *Embedder) HasWord(w string) bool { return e.words[w] }
 
 // ModelID identifies the model and the settings that change its vectors: a
 // hex SHA-256 of the .onnx file, tokenizer.json, config.json and

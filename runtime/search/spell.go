@@ -98,8 +98,9 @@ func (e *Engine) correctSpelling(ctx context.Context, text string) (string, []qu
 }
 
 // mayMisspell reports whether w is a word the catalog and the query
-// vocabulary do not know: long enough, all letters, no series id, used by
-// no more than a few rows, and no facet (country, source, frequency, ...)
+// vocabulary do not know: long enough, all letters, no series id, no word
+// of the embedding model's vocabulary, used by no more than a few rows,
+// and no facet (country, source, frequency, ...)
 // or stop word of query understanding.
 func (e *Engine) mayMisspell(ctx context.Context, w string) bool {
 	if len([]rune(w)) < spellMinRunes {
@@ -117,6 +118,9 @@ func (e *Engine) mayMisspell(ctx context.Context, w string) bool {
 		if e.cat.HasNative(src, w) || e.cat.HasNative(src, strings.ToUpper(w)) {
 			return false
 		}
+	}
+	if e.embedder != nil && e.embedder.HasWord(strings.ToLower(w)) {
+		return false // a word of the language, though the catalog may not use it
 	}
 	if e.spelling().count[query.FoldWord(w)] >= spellKnownRows {
 		return false
