@@ -128,3 +128,17 @@ func (p *Parser) Rewrite(q string) (string, []Rewrite) {
 
 // turkishCountry is the country word a Turkish query implies.
 const turkishCountry = "turkey"
+
+// turkishLetters are letters of the Turkish alphabet English does not use.
+const turkishLetters = "çğıöşüÇĞİÖŞÜ"
+
+// TurkishTitle returns the first of a row's other titles written in
+// Turkish (one holding a letter only the Turkish alphabet has), or "".
+func TurkishTitle(alts []string) string {
+	for _, a := range alts {
+		if strings.ContainsAny(a, turkishLetters) {
+			return a
+		}
+	}
+	return ""
+}

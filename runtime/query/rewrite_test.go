@@ -55,3 +55,13 @@ func TestRewriteKeepsPunctuationAround(t *testing.T) {
 		t.Errorf("rewritten %q", got)
 	}
 }
+
+func TestTurkishTitlePicksTheTurkishName(t *testing.T) {
+	alts := []string{"Consumer Price Index (2003=100)", "Tüketici Fiyat Endeksi (2003=100)"}
+	if got := TurkishTitle(alts); got != alts[1] {
+		t.Errorf("got %q", got)
+	}
+	if got := TurkishTitle(alts[:1]); got != "" {
+		t.Errorf("English only: %q", got)
+	}
+}
