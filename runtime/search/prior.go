@@ -76,7 +76,8 @@ func (e *Engine) addShortQueryPrior(cs []*candidate, u query.Understanding, limi
 	top := cs[:min(len(cs), max(coverageDepth, limit))]
 	for _, c := range top {
 		c.prior = e.rowPrior(c.row)
-		c.score += s * priorWeight * c.prior
+		c.priorScore = s * priorWeight * c.prior
+		c.score += c.priorScore
 	}
 	sortCandidates(top)
 	if len(u.Countries) > 0 || len(u.States) > 0 {
@@ -88,7 +89,9 @@ func (e *Engine) addShortQueryPrior(cs []*candidate, u query.Understanding, limi
 		if h < 0 {
 			continue
 		}
-		c.score -= s * spreadWeight * float64(min(seen[h], spreadMost))
+		d := s * spreadWeight * float64(min(seen[h], spreadMost))
+		c.priorScore -= d
+		c.score -= d
 		seen[h]++
 	}
 	sortCandidates(top)

@@ -40,6 +40,7 @@ type candidate struct {
 	cover                              float64 // share of the query's topic words the row answers (coverage.go)
 	focus                              float64 // share of the row's title words the query says (focus.go)
 	prior                              float64 // the row's standing in its family, for short queries (prior.go)
+	priorScore                         float64 // what the prior and the spread added to score
 	semRaw, semHeadRaw                 float32
 	hasSem                             bool
 	score                              float64

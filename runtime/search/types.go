@@ -101,6 +101,7 @@ type Explanation struct {
 	Headline        float64 `json:"headline"`
 	Coverage        float64 `json:"coverage"`
 	Focus           float64 `json:"focus"`
+	Prior           float64 `json:"prior"` // the short-query prior and spread (prior.go)
 }
 
 // RankedHit is a hit with the position of the group it came in.
