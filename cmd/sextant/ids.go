@@ -41,14 +41,14 @@ func resolveID(cat *catalog.Catalog, id string) (bundle.SeriesRow, error) {
 	}
 	qualified := strings.Contains(id, ":")
 	var matches []int
-	for i := range cat.Rows {
-		if key := idKey(&cat.Rows[i], qualified); strings.EqualFold(key, id) {
+	for i := range cat.Len() {
+		if r := cat.RowAt(i); strings.EqualFold(idKey(&r, qualified), id) {
 			matches = append(matches, i)
 		}
 	}
 	switch {
 	case len(matches) == 1:
-		return cat.Rows[matches[0]], nil
+		return cat.RowAt(matches[0]), nil
 	case len(matches) > 1:
 		return bundle.SeriesRow{}, withHint(usageError("series id %s matches several ids in other cases (%s)", id, ambiguousIn(cat, id, qualified)),
 			"write the id exactly")
@@ -72,9 +72,9 @@ func idKey(r *bundle.SeriesRow, qualified bool) string {
 // ambiguousIn lists (up to five) catalog ids that id matches in any case.
 func ambiguousIn(cat *catalog.Catalog, id string, qualified bool) string {
 	var ids []string
-	for i := range cat.Rows {
-		if strings.EqualFold(idKey(&cat.Rows[i], qualified), id) {
-			ids = append(ids, cat.Rows[i].ID)
+	for i := range cat.Len() {
+		if r := cat.RowAt(i); strings.EqualFold(idKey(&r, qualified), id) {
+			ids = append(ids, r.ID)
 		}
 	}
 	if len(ids) > 5 {
@@ -96,8 +96,9 @@ func nearestIDs(cat *catalog.Catalog, id string, qualified bool) []string {
 	limit := distanceLimit(typed)
 	var found []scored
 	var buf []byte
-	for i := range cat.Rows {
-		r := &cat.Rows[i]
+	for i := range cat.Len() {
+		row := cat.RowAt(i)
+		r := &row
 		if d := len(r.NativeID) - len(typed); d > limit || -d > limit {
 			continue
 		}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sextant-dev/sextant/runtime/catalog"
+	"github.com/sextant-dev/sextant/runtime/query"
 	"github.com/sextant-dev/sextant/runtime/search"
 	"github.com/urfave/cli/v2"
 )
@@ -14,7 +16,7 @@ func searchCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "search",
 		Usage:     "search a bundle's catalog; results are grouped by heading",
-		UsageText: "sextant search [-b BUNDLE] [--json] [--limit N] [--mode hybrid|keyword|semantic] [--source S] [--freq F] [--country ISO3] [--from DATE] [--to DATE] QUERY",
+		UsageText: "sextant search [-b BUNDLE] [--json] [--limit N] [--mode hybrid|keyword|semantic] [--source S] [--freq F] [--country ISO3] [--from DATE] [--to DATE] [--lang tr] QUERY",
 		Description: `Each group shows its heading path, how many rows sit under that heading in
 the whole catalog, and its matching rows with what tells them apart (unit,
 frequency, seasonal adjustment, country, coverage, whether data is in the bundle).`,
@@ -29,11 +31,16 @@ frequency, seasonal adjustment, country, coverage, whether data is in the bundle
 			&cli.StringFlag{Name: "from", Usage: "coverage overlaps from this date (YYYY[-MM[-DD]])"},
 			&cli.StringFlag{Name: "to", Usage: "coverage overlaps up to this date"},
 			&cli.BoolFlag{Name: "explain", Usage: "show each hit's ranking signals"},
+			&cli.StringFlag{Name: "lang", Usage: "tr: show Turkish titles where the catalog has them"},
 		},
 		Action: func(c *cli.Context) error {
 			q := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
 			if q == "" {
 				return usageError("search needs a query")
+			}
+			lang := strings.ToLower(c.String("lang"))
+			if lang != "" && lang != "en" && lang != "tr" {
+				return usageError("--lang %q: want en or tr", lang)
 			}
 			mode := search.Mode(c.String("mode"))
 			switch mode {
@@ -65,6 +72,9 @@ frequency, seasonal adjustment, country, coverage, whether data is in the bundle
 			if err != nil {
 				return err
 			}
+			if lang == "tr" {
+				turkishTitles(cat, &res)
+			}
 			if c.Bool("json") {
 				enc := json.NewEncoder(c.App.Writer)
 				enc.SetIndent("", "  ")
@@ -76,7 +86,25 @@ frequency, seasonal adjustment, country, coverage, whether data is in the bundle
 	}
 }
 
+// turkishTitles replaces each hit's title by the row's Turkish one where
+// the catalog has it (EVDS labels).
+func turkishTitles(cat *catalog.Catalog, res *search.Result) {
+	for gi := range res.Groups {
+		for hi := range res.Groups[gi].Hits {
+			h := &res.Groups[gi].Hits[hi]
+			if row, ok := cat.Row(h.ID); ok {
+				if t := query.TurkishTitle(row.AltTitles); t != "" {
+					h.Title = t
+				}
+			}
+		}
+	}
+}
+
 func printResult(w io.Writer, res search.Result, explain bool) {
+	if note := res.ShowingFor(); note != "" {
+		fmt.Fprintln(w, note)
+	}
 	if len(res.Groups) == 0 {
 		fmt.Fprintf(w, "no rows match %q\n", res.Query)
 		return

@@ -87,6 +87,9 @@ type Embedder struct {
 	modelID   string
 	maxTokens int
 	maxBatch  int
+	words     map[string]bool // the tokenizer's whole words (HasWord)
+	dir       string          // a static model's directory, whose words HasWord reads on first use
+	wordsOnce sync.Once
 }
 
 // Open loads the feature-extraction model in dir (an .onnx file plus
@@ -116,8 +119,9 @@ func Open(ctx context.Context, dir string, opts ...Option) (e *Embedder, err err
 			return nil, err
 		}
 	}
+	var words map[string]bool
 	if static == nil {
-		if err := checkTokenizer(dir); err != nil {
+		if words, err = checkTokenizer(dir); err != nil {
 			return nil, err
 		}
 	}
@@ -140,7 +144,7 @@ func Open(ctx context.Context, dir string, opts ...Option) (e *Embedder, err err
 		return nil, err
 	}
 	if static != nil {
-		return &Embedder{static: static, dim: static.dim, modelID: modelID, maxTokens: maxTokens, maxBatch: slices.Max(cfg.batchBuckets)}, nil
+		return &Embedder{static: static, dim: static.dim, modelID: modelID, maxTokens: maxTokens, maxBatch: slices.Max(cfg.batchBuckets), dir: dir}, nil
 	}
 
 	defer func() {
@@ -167,6 +171,7 @@ func Open(ctx context.Context, dir string, opts ...Option) (e *Embedder, err err
 	}
 	pipeline.Model.Tokenizer.MaxAllowedTokens = maxTokens
 	e = &Embedder{
+		words:     words,
 		session:   session,
 		pipeline:  pipeline,
 		modelID:   modelID,
@@ -229,6 +234,20 @@ func findOnnxFile(dir, name string) (string, error) {
 
 // Dim is the length of every vector Embed returns.
 func (e *Embedder) Dim() int { return e.dim }
+
+// HasWord reports whether w (lowercase) is a whole word of the model's
+// tokenizer vocabulary: a word of the language the model was trained on.
+// False for models whose tokenizer splits words into pieces.
+func (e *Embedder) HasWord(w string) bool {
+	e.wordsOnce.Do(func() {
+		if e.words == nil && e.dir != "" {
+			// A static lookup model opens without reading its
+			// tokenizer's vocabulary; only spelling needs it.
+			e.words, _ = checkTokenizer(e.dir)
+		}
+	})
+	return e.words[w]
+}
 
 // ModelID identifies the model and the settings that change its vectors: a
 // hex SHA-256 of the .onnx file, tokenizer.json, config.json and

@@ -2,6 +2,7 @@ package embed_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -246,5 +247,44 @@ func copyFile(t testing.TB, from, to string) {
 	}
 	if err := os.WriteFile(to, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestHasWordReadsTheTokenizerVocabulary(t *testing.T) {
+	dir := tinyModel(t, false)
+	e, err := embed.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	tok, err := os.ReadFile(filepath.Join(dir, "tokenizer.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tk struct {
+		Model struct {
+			Vocab map[string]int `json:"vocab"`
+		} `json:"model"`
+	}
+	if err := json.Unmarshal(tok, &tk); err != nil {
+		t.Fatal(err)
+	}
+	words := 0
+	for w := range tk.Model.Vocab {
+		if w != "" && w[0] >= 'a' && w[0] <= 'z' {
+			words++
+			if !e.HasWord(w) {
+				t.Errorf("vocabulary word %q not known", w)
+			}
+		}
+	}
+	if words == 0 {
+		t.Fatal("test setup: no plain word in the tiny vocabulary")
+	}
+	if e.HasWord("[UNK]") {
+		t.Error("a special token counted as a word")
+	}
+	if e.HasWord("zzqxjv") {
+		t.Error("a word the vocabulary lacks counted")
 	}
 }

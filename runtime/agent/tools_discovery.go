@@ -78,6 +78,11 @@ func (s *Session) search(ctx context.Context, a searchArgs) toolOutcome {
 		page = s.fitSearchPage(req, res.Total, page, seen != nil)
 	}
 	full, compact := renderSearchPage(req, res.Total, page, seen != nil)
+	if note := res.ShowingFor(); note != "" {
+		// The model should know its words were read otherwise, and may
+		// search again as written if the correction is wrong.
+		full, compact = note+"\n"+full, note+"\n"+compact
+	}
 	ids := idsOf(page.fresh)
 	return toolOutcome{rec: &toolRecord{label: describeSearch(a.Query, req), full: full, compact: compact,
 		fullIDs: ids, compactIDs: ids, isSearch: true}, shown: page.fresh, again: page.again, action: "search"}

@@ -39,7 +39,8 @@ type QuestionResult struct {
 	// heading's rows from it. A group showing a gold row counts too, so
 	// it is never worse than HeadingRank.
 	GoldHeadingRank int      `json:"gold_heading_rank,omitempty"`
-	Top             []string `json:"top,omitempty"` // first few hit ids, for reading failures
+	Top             []string `json:"top,omitempty"`          // first few hit ids, for reading failures
+	SearchedFor     string   `json:"searched_for,omitempty"` // the query as searched, when it was rewritten
 	Error           string   `json:"error,omitempty"`
 }
 
@@ -111,6 +112,7 @@ func Run(ctx context.Context, s Searcher, qs []Question, o Options) (Report, err
 			rep.Errors++
 		} else {
 			qr.Rank, qr.HeadingRank, qr.Top = Ranks(res, q.Source, q.GoldIDs)
+			qr.SearchedFor = res.SearchedFor
 			if o.HeadingOf != nil {
 				qr.GoldHeadingRank = GoldHeadingRank(res, q.Source, q.GoldIDs, o.HeadingOf)
 				// A group showing a gold row counts too, headed or not

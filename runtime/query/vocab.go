@@ -46,6 +46,9 @@ type Vocabulary struct {
 	totals       *phraseSet[bool] // a row title's words for its heading's total
 	reserved     map[string]bool  // single words that name a facet: never country codes
 	exclusion    exclusionWords   // clauses of what a text leaves out (exclusion.go)
+
+	abbreviations *rewriteTable // spelt out before a query is parsed (rewrite.go)
+	glossaryTR    *rewriteTable // Turkish terms → English, likewise
 }
 
 type synonym struct {
@@ -89,6 +92,9 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		totals:       newPhraseSet[bool](),
 		reserved:     map[string]bool{},
 		exclusion:    exclusionWords{open: map[string]bool{}, compare: map[string]bool{}, end: map[string]bool{}},
+
+		abbreviations: newRewriteTable(),
+		glossaryTR:    newRewriteTable(),
 	}
 	var err error
 	// Word lists first: phrases of the tables are analysed with them.
@@ -132,6 +138,8 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		{"data/subnational.tsv", 1, 1, func(l line) error { v.subnational.add(v.phrase(l.cells[0]), true); return nil }},
 		{"data/totals.tsv", 1, 2, v.loadTotal},
 		{"data/exclusions.tsv", 2, 2, v.loadExclusion},
+		{"data/abbreviations.tsv", 2, 2, v.abbreviations.load},
+		{"data/glossary_tr.tsv", 2, 2, v.glossaryTR.load},
 	}
 	for _, ld := range loaders {
 		if err := readTable(fsys, ld.file, ld.min, ld.max, ld.fn); err != nil {
@@ -168,6 +176,8 @@ var fieldNames = map[string][]string{
 	"data/us_states.tsv":         {"code", "name"},
 	"data/spelling.tsv":          {"variant", "canonical"},
 	"data/implied_countries.tsv": {"phrase", "country"},
+	"data/abbreviations.tsv":     {"abbreviation", "spelt out"},
+	"data/glossary_tr.tsv":       {"turkish", "english"},
 }
 
 func (l line) errf(cell int, format string, args ...any) error {

@@ -33,6 +33,7 @@ type Signals struct {
 	IDs      bool `json:"ids,omitempty"`      // series ids written in the query
 	Coverage bool `json:"coverage,omitempty"` // share of the query's topic words a row answers
 	Focus    bool `json:"focus,omitempty"`    // share of a row's title words the query says
+	Prior    bool `json:"prior,omitempty"`    // short queries: family heads first, spread over headings (prior.go)
 }
 
 // Options configure an Engine. The zero value has every signal on with
@@ -145,6 +146,8 @@ type Engine struct {
 	prep        *preparedRows
 	titles      *titleMarks
 	terms       *termCache
+
+	spell *spellState // the catalog's words, for spelling tolerance (spell.go)
 }
 
 // New opens the bundle's text index (read-only), its row and heading
@@ -155,7 +158,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	if cat == nil || cat.Bundle == nil {
 		return nil, errors.New("search: no catalog")
 	}
-	e := &Engine{cat: cat, opts: opts, w: DefaultWeights(), boost: query.DefaultOptions(), parser: query.Default(), sources: cat.Sources()}
+	e := &Engine{cat: cat, opts: opts, w: DefaultWeights(), boost: query.DefaultOptions(), parser: query.Default(), sources: cat.Sources(), spell: &spellState{}}
 	if opts.Weights != nil {
 		e.w = *opts.Weights
 	}
@@ -491,11 +494,11 @@ func (e *Engine) active(m Mode) Signals {
 	s := Signals{Boosts: true, IDs: true, Headings: true}
 	switch m {
 	case Keyword:
-		s.Keyword, s.Synonyms, s.Coverage, s.Focus = true, true, true, true
+		s.Keyword, s.Synonyms, s.Coverage, s.Focus, s.Prior = true, true, true, true, true
 	case Semantic:
 		s.Semantic = true
 	default:
-		s.Keyword, s.Synonyms, s.Semantic, s.Coverage, s.Focus = true, true, true, true, true
+		s.Keyword, s.Synonyms, s.Semantic, s.Coverage, s.Focus, s.Prior = true, true, true, true, true, true
 	}
 	d := e.opts.Disable
 	s.Keyword = s.Keyword && !d.Keyword && e.lex != nil
@@ -509,6 +512,7 @@ func (e *Engine) active(m Mode) Signals {
 	s.IDs = s.IDs && !d.IDs
 	s.Coverage = s.Coverage && !d.Coverage
 	s.Focus = s.Focus && !d.Focus
+	s.Prior = s.Prior && !d.Prior
 	return s
 }
 

@@ -32,6 +32,7 @@ func (e *Engine) group(ranked []*candidate, explain bool) []Group {
 				Keyword: w.Keyword * c.kw, Heading: w.Heading * c.head,
 				Semantic: w.Semantic * c.sem, SemanticHeading: w.SemanticHeading * c.semHead,
 				Boost: w.Boost * c.boost, ID: w.ID * c.idm, Headline: w.Headline * c.headline, Coverage: w.Coverage * c.cover, Focus: w.Focus * c.focus,
+				Prior: c.priorScore,
 			}
 		}
 		groups[gi].Hits = append(groups[gi].Hits, hit)

@@ -39,6 +39,8 @@ type candidate struct {
 	headline                           float64 // 1 for its heading's total row
 	cover                              float64 // share of the query's topic words the row answers (coverage.go)
 	focus                              float64 // share of the row's title words the query says (focus.go)
+	prior                              float64 // the row's standing in its family, for short queries (prior.go)
+	priorScore                         float64 // what the prior and the spread added to score
 	semRaw, semHeadRaw                 float32
 	hasSem                             bool
 	score                              float64
@@ -132,6 +134,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		return Result{}, ErrNoTextIndex
 	}
 	text := truncateRunes(req.Query, maxQueryRunes)
+	text, rewrites := e.rewrite(ctx, text)
 	u := e.parser.Parse(text)
 	// Most queries gather about as many candidates as the text and
 	// vector stages keep.
@@ -227,7 +230,13 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	if on.Coverage || on.Focus {
 		e.addCoverage(p.list, u, on, limit)
 	}
-	res := Result{Query: req.Query, Total: len(p.list)}
+	if on.Prior {
+		e.addShortQueryPrior(p.list, u, limit)
+	}
+	res := Result{Query: req.Query, Total: len(p.list), Rewrites: rewrites}
+	if len(rewrites) > 0 {
+		res.SearchedFor = text
+	}
 	if f.onlyIndexed() && (f.empty() || e.indexFilters) && int(lex.total) > res.Total {
 		res.Total = int(lex.total)
 	}

@@ -250,7 +250,7 @@ func TestModesSwitchSignals(t *testing.T) {
 				if x == nil {
 					t.Fatalf("%s: hit %s without explanation", mode, h.ID)
 				}
-				sum := x.Keyword + x.Heading + x.Semantic + x.SemanticHeading + x.Boost + x.ID + x.Headline + x.Coverage + x.Focus
+				sum := x.Keyword + x.Heading + x.Semantic + x.SemanticHeading + x.Boost + x.ID + x.Headline + x.Coverage + x.Focus + x.Prior
 				if d := sum - h.Score; d > 1e-9 || d < -1e-9 {
 					t.Errorf("%s %s: signals sum to %.4f, score %.4f", mode, h.ID, sum, h.Score)
 				}

@@ -22,6 +22,8 @@ package search
 import (
 	"cmp"
 	"slices"
+
+	"github.com/sextant-dev/sextant/runtime/query"
 )
 
 // Request is one catalog query.
@@ -50,9 +52,14 @@ const (
 
 // Result is a ranked, grouped answer.
 type Result struct {
-	Query  string  `json:"query"`
-	Total  int     `json:"total"` // rows that matched before grouping and the limit
-	Groups []Group `json:"groups"`
+	Query string `json:"query"`
+	// SearchedFor is the query as searched when it was rewritten
+	// (abbreviations spelt out, Turkish terms in English, misspellings
+	// corrected), else "": what "showing results for" names.
+	SearchedFor string          `json:"searched_for,omitempty"`
+	Rewrites    []query.Rewrite `json:"rewrites,omitempty"`
+	Total       int             `json:"total"` // rows that matched before grouping and the limit
+	Groups      []Group         `json:"groups"`
 }
 
 // Group is one heading with its matching rows, best first.
@@ -94,6 +101,7 @@ type Explanation struct {
 	Headline        float64 `json:"headline"`
 	Coverage        float64 `json:"coverage"`
 	Focus           float64 `json:"focus"`
+	Prior           float64 `json:"prior"` // the short-query prior and spread (prior.go)
 }
 
 // RankedHit is a hit with the position of the group it came in.

@@ -279,3 +279,19 @@ func mustReq(t *testing.T, u string) *http.Request {
 	}
 	return req
 }
+
+func TestSearchSaysWhatARewrittenQuerySearched(t *testing.T) {
+	ts, _, _ := newServer(t, demoBundle(t), nil)
+	b := newBrowser(t, ts)
+	code, body := b.get("/search?q=" + url.QueryEscape("unemplyment rate"))
+	if code != http.StatusOK {
+		t.Fatalf("status %d", code)
+	}
+	if !strings.Contains(body, `class="corrected"`) || !strings.Contains(body, "unemplyment → unemployment") {
+		t.Errorf("no correction shown:\n%s", body)
+	}
+	_, body = b.get("/search?q=unemployment")
+	if strings.Contains(body, `class="corrected"`) {
+		t.Error("a correction shown for a query searched as written")
+	}
+}

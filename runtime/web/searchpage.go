@@ -79,6 +79,9 @@ type searchView struct {
 	Shown     int
 	Elapsed   string
 	Roots     []crumb // shown when no query is given
+	// ShowingFor says how the query was rewritten before it was searched
+	// (search.Result.ShowingFor), or "".
+	ShowingFor string
 }
 
 func (v searchView) SourceOn(s string) bool { return slices.Contains(v.Form.Sources, s) }
@@ -146,6 +149,7 @@ func (s *Server) runSearch(r *http.Request, v *searchView) error {
 	}
 	v.Elapsed = time.Since(start).Round(time.Millisecond).String()
 	v.Total = res.Total
+	v.ShowingFor = res.ShowingFor()
 	left := f.Limit
 	for _, g := range res.Groups {
 		if left == 0 {
