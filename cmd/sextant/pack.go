@@ -9,8 +9,8 @@ import (
 
 func packCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "pack",
-		Usage:     "write a bundle as one archive file (plus FILE.sha256) to carry to an air-gapped machine",
+		Name:  "pack",
+		Usage: "write a bundle as one archive file (plus FILE.sha256) to carry to an air-gapped machine",
 		UsageText: `sextant pack -o FILE.sxb [--compress zstd [--level 1-4]] [--without-model] BUNDLE_DIR
 
 The archive holds every file of the bundle, and the model it shares with

@@ -3,52 +3,14 @@ package main
 import (
 	"sort"
 	"strings"
+
+	"github.com/sextant-dev/sextant/internal/textdist"
 )
 
-// editDistance is the optimal-string-alignment distance between a and b
-// (insertions, deletions, substitutions and transpositions of adjacent
-// bytes, compared as given), or limit+1 as soon as it is known to exceed
-// limit: cheap enough to run over every id of a 365,000-row catalog.
+// editDistance is the bounded distance between a typed and a known id or
+// command (textdist.Distance over bytes, compared as given).
 func editDistance(a, b string, limit int) int {
-	if d := len(a) - len(b); d > limit || -d > limit {
-		return limit + 1
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	n := len(a) + 1
-	var buf [3 * 64]int
-	rows := buf[:]
-	if 3*n > len(buf) {
-		rows = make([]int, 3*n)
-	}
-	pp, prev, cur := rows[:n], rows[n:2*n], rows[2*n:3*n]
-	for i := range prev {
-		prev[i] = i
-	}
-	for j := 1; j <= len(b); j++ {
-		cur[0] = j
-		rowMin := j
-		for i := 1; i < n; i++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[i] = min(prev[i]+1, cur[i-1]+1, prev[i-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[i] = min(cur[i], pp[i-2]+1)
-			}
-			rowMin = min(rowMin, cur[i])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		pp, prev, cur = prev, cur, pp
-	}
-	if prev[n-1] > limit {
-		return limit + 1
-	}
-	return prev[n-1]
+	return textdist.Distance([]byte(a), []byte(b), limit)
 }
 
 // distanceLimit is how far a typo may be from what was meant: one edit in

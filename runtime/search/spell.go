@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/sextant-dev/sextant/internal/textdist"
 	"github.com/sextant-dev/sextant/internal/textindex"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
@@ -188,40 +189,9 @@ func (v *spellVocab) closest(w string) string {
 	return best
 }
 
-// editDistance is the optimal-string-alignment distance between a and b
-// (insertions, deletions, substitutions and swaps of adjacent letters),
-// or a value above limit as soon as it must exceed it.
-func editDistance(a, b []rune, limit int) int {
-	if d := len(a) - len(b); d > limit || -d > limit {
-		return limit + 1
-	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
-}
+// editDistance is the bounded distance between two words, letter by
+// letter (textdist.Distance).
+func editDistance(a, b []rune, limit int) int { return textdist.Distance(a, b, limit) }
 
 // rewrite is the query as searched: abbreviations and Turkish terms
 // rewritten by the query vocabulary, then misspellings corrected.
