@@ -74,7 +74,9 @@ func attribute(t Turn, res agent.TurnResult, tr TurnReport, earlier []string, na
 		// Needs an earlier turn already used are carried, not read anew.
 		fresh := 0
 		for _, n := range t.Needs {
-			if !slices.ContainsFunc(n, func(id string) bool { return slices.ContainsFunc(earlier, func(e string) bool { return native(e) == native(id) }) }) {
+			if !slices.ContainsFunc(n, func(id string) bool {
+				return slices.ContainsFunc(earlier, func(e string) bool { return native(e) == native(id) })
+			}) {
 				fresh++
 			}
 		}
