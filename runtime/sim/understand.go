@@ -115,7 +115,13 @@ func understand(text string, earlier []string) intent {
 	if len(named) == 0 {
 		in.countries = inherited
 	}
+	framed := map[int]bool{} // subjects read from sentences that only frame the request
 	for _, sentence := range sentenceSplit.Split(low, -1) {
+		before := len(in.subjects)
+		frame := vocab.framing.FindStringIndex(strings.TrimSpace(sentence))
+		if frame != nil {
+			sentence = strings.TrimSpace(sentence)[frame[1]:]
+		}
 		idx := verbSplit.FindAllStringSubmatchIndex(sentence, -1)
 		start := 0
 		for _, m := range idx {
@@ -126,7 +132,13 @@ func understand(text string, earlier []string) intent {
 			}
 		}
 		in.readClause(sentence[start:], inherited)
+		if frame != nil {
+			for i := before; i < len(in.subjects); i++ {
+				framed[i] = true
+			}
+		}
 	}
+	in.dropFraming(framed)
 	in.dropConceptsExplained()
 	// One publisher named anywhere in the request decides for every
 	// series it asks for; several are read clause by clause.
@@ -154,6 +166,23 @@ func understand(text string, earlier []string) intent {
 		in.repeatInUnit(in.units[0], earlier)
 	}
 	return in
+}
+
+// dropFraming drops the subjects read from a sentence that frames the
+// request ("Doing a note on Asian central banks.") when the rest of the
+// message names series of its own; a message that is all framing ("I'm
+// writing about Turkish inflation") keeps them.
+func (in *intent) dropFraming(framed map[int]bool) {
+	if len(framed) == 0 || len(framed) == len(in.subjects) {
+		return
+	}
+	kept := in.subjects[:0]
+	for i, s := range in.subjects {
+		if !framed[i] {
+			kept = append(kept, s)
+		}
+	}
+	in.subjects = kept
 }
 
 // dropConceptsExplained: a message that names a concept and spells out its

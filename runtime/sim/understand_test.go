@@ -50,6 +50,10 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 	}{
 		{text: "Show me the US jobless rate and total nonfarm payrolls since 2000.",
 			subjects: []string{"jobless rate|USA", "total nonfarm payroll|USA"}},
+		{text: "Putting together a briefing on Andean economies. Policy rates for Peru and Chile, please.",
+			subjects: []string{"policy rate|PER", "policy rate|CHL"}},
+		{text: "I'm preparing a report on inflation in Brazil.",
+			subjects: []string{"inflation|BRA"}},
 		{text: "Government gross debt as a percentage of GDP for Türkiye, Argentina and Brazil, from the IMF.",
 			derives: []string{"share(government gross debt|TUR,gdp|TUR)", "share(government gross debt|ARG,gdp|ARG)", "share(government gross debt|BRA,gdp|BRA)"}},
 		{text: "Add real GDP growth for the same three countries.", earlier: []string{"Debt for Türkiye, Argentina and Brazil."},

@@ -38,6 +38,7 @@ type vocabulary struct {
 	publisherRe   *regexp.Regexp
 	unitPhrases   *regexp.Regexp
 	eventSpan     *regexp.Regexp  // "since the financial crisis", "after the euro was launched"
+	framing       *regexp.Regexp  // "Doing a note on …": a sentence that says what the work is for
 	rateWords     map[string]bool // words that name a rate of change
 	levelWords    map[string]bool // words that name a level
 }
@@ -224,6 +225,9 @@ func loadVocabulary() (*vocabulary, error) {
 		}
 	}
 	v.eventSpan = eventSpanRegexp(events)
+	if v.framing, err = loadFraming(); err != nil {
+		return nil, err
+	}
 	v.rateWords, v.levelWords = map[string]bool{}, map[string]bool{}
 	rows, err = dataLines("measures.tsv")
 	if err != nil {
@@ -478,4 +482,33 @@ func (v *vocabulary) publishersIn(text string) ([]string, int) {
 		}
 	}
 	return ns, len(groups)
+}
+
+// loadFraming reads data/framing.txt: a sentence that opens with a verb of
+// one's own work and a piece of work ("doing a note on", "I'm writing
+// something about", "for a briefing on") frames the request.
+func loadFraming() (*regexp.Regexp, error) {
+	rows, err := dataLines("framing.txt")
+	if err != nil {
+		return nil, err
+	}
+	lists := map[string][]string{}
+	for i, r := range rows {
+		key, words, ok := strings.Cut(strings.Join(r, " "), ":")
+		if !ok || (key != "verbs" && key != "nouns") {
+			return nil, fmt.Errorf("sim: data/framing.txt row %d: want \"verbs:\" or \"nouns:\" and words", i+1)
+		}
+		for _, w := range strings.Fields(words) {
+			lists[key] = append(lists[key], regexp.QuoteMeta(w))
+		}
+	}
+	if len(lists["verbs"]) == 0 || len(lists["nouns"]) == 0 {
+		return nil, fmt.Errorf("sim: data/framing.txt: want both verbs and nouns")
+	}
+	greeting := `^(?:(?:hi|hey|hello|ok|okay|so|right)\b[,\s]*)*`
+	who := `(?:(?:i'?m|i am|we'?re|we are|i'?ve been|we'?ve been)\s+)?`
+	fill := `(?:[a-z'’-]+\s+){0,3}?`
+	nouns := `(?:` + strings.Join(lists["nouns"], "|") + `)\b`
+	return regexp.MustCompile(greeting + `(?:` + who + `(?:` + strings.Join(lists["verbs"], "|") + `)\s+` + fill + nouns +
+		`|for\s+` + fill + nouns + `\s+(?:on|about|of|for)\b)`), nil
 }
