@@ -78,7 +78,7 @@ type intent struct {
 
 var (
 	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
-	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b`)
+	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b`)
 	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
 	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
 	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
@@ -87,7 +87,8 @@ var (
 	decade        = regexp.MustCompile(`\b(?:since|from)\s+the\s+(\d{4})s\b`)
 	sourcePhrase  = regexp.MustCompile(`\b(?:from|per|according to|by|in)\s+(?:the\s+)?(imf|world bank|bis|fred|oecd|ecb|cbrt|weo|world economic outlook|ilo|ifs|evds|central bank of \w+)(?:'s)?(?:\s+(?:data|figures|database|numbers))?\b|\b(?:the\s+)?(?:imf|world bank|bis|fred|oecd|weo|ilo|ifs|evds)(?:'s)?\s+(?:data|figures|database|numbers|estimates|series)\b`)
 	periodsWords  = regexp.MustCompile(`\b(\d+)[- ](month|quarter|year|period|day|week)s?\b`)
-	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|take)\b`)
+	turnInto      = regexp.MustCompile(`\b(?:turn|convert|transform|make)\s+(.+?)\s+into\s+(.+)$`)
+	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|take|turn)\b`)
 	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?)\b`)
 	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent change|% change|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
@@ -188,14 +189,25 @@ func (in *intent) dropFraming(framed map[int]bool) {
 // dropConceptsExplained: a message that names a concept and spells out its
 // arithmetic ("the real rate - policy rate minus inflation") asks for one
 // derivation, the spelled-out one.
+// The concept still names what the arithmetic makes ("… subtract it from
+// the funds rate. That's my real policy rate."): an unlabelled explicit
+// derivation takes the concept's label, so later turns find it by name.
 func (in *intent) dropConceptsExplained() {
-	explicit := map[string]bool{}
-	for _, d := range in.derives {
+	explicit := map[string]int{}
+	for i, d := range in.derives {
 		if !d.fromConcept {
-			explicit[d.op] = true
+			explicit[d.op] = i
 		}
 	}
-	in.derives = slices.DeleteFunc(in.derives, func(d derivation) bool { return d.fromConcept && explicit[d.op] })
+	for _, d := range in.derives {
+		if i, ok := explicit[d.op]; ok && d.fromConcept && in.derives[i].label == "" {
+			in.derives[i].label = d.label
+		}
+	}
+	in.derives = slices.DeleteFunc(in.derives, func(d derivation) bool {
+		_, ok := explicit[d.op]
+		return d.fromConcept && ok
+	})
 }
 
 // readFrequency takes out the phrases that ask for a frequency: a
@@ -294,6 +306,11 @@ func (in *intent) readClause(clause string, inherited []country) {
 	clause = strings.TrimSpace(clause)
 	if clause == "" {
 		return
+	}
+	// "turn CPI into a year-on-year rate": the series is before "into",
+	// what it becomes after.
+	if m := turnInto.FindStringSubmatch(clause); m != nil && deriveMarker.MatchString(m[2]) {
+		clause = "derive " + m[2] + " from " + m[1]
 	}
 	switch {
 	case cpWords.MatchString(clause):
