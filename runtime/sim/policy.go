@@ -288,7 +288,13 @@ func (p Policy) decide(v view) Step {
 		}
 	}
 	for _, t := range cpTargets {
-		for _, c := range v.matchTarget(t, true, made) {
+		cols := v.matchTarget(t, true, made)
+		if len(cols) == 0 && t.phrase != "" && t.phrase != "*" {
+			// "where the big breaks are": words that name no column ask
+			// about what the request made or found last.
+			cols = v.matchTarget(target{country: t.country}, true, made)
+		}
+		for _, c := range cols {
 			cpCols = append(cpCols, c.Name)
 			if !v.did("find_change_points", map[string]any{"column": c.Name}) {
 				note("Looking for breaks in %s.", c.Name)

@@ -25,6 +25,12 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 			want[e] = true
 			hit = hit || text[e]
 		}
+		// "nominal GDP": a row at current prices rarely says so; it
+		// is nominal unless it says it is real.
+		if !hit && vocab.nominalWords[t] {
+			hit = !slices.ContainsFunc(mapKeys(text), func(w string) bool { return vocab.realWords[w] })
+			want[t] = true
+		}
 		if hit {
 			matched++
 		}
@@ -235,4 +241,12 @@ func (p Policy) rng(key string) *rand.Rand {
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	return rand.New(rand.NewPCG(p.Seed, h.Sum64()))
+}
+
+func mapKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

@@ -56,6 +56,8 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 			subjects: []string{"inflation|BRA"}},
 		{text: "Turn the price index into year-over-year inflation, then subtract it from the policy rate.", earlier: []string{"Chile's price index and policy rate."},
 			derives: []string{"yoy_pct(price index|)", "spread(policy rate|,back1|)"}},
+		{text: "Compute the deficit as a percent of GDP.", earlier: []string{"Peru's deficit and GDP."},
+			derives: []string{"share(deficit|,gdp|)"}},
 		{text: "Divide exports by imports.", earlier: []string{"Exports and imports of Peru."},
 			derives: []string{"ratio(export|PER,import|PER)"}},
 		{text: "Government gross debt as a percentage of GDP for Türkiye, Argentina and Brazil, from the IMF.",

@@ -41,6 +41,8 @@ type vocabulary struct {
 	framing       *regexp.Regexp  // "Doing a note on …": a sentence that says what the work is for
 	rateWords     map[string]bool // words that name a rate of change
 	levelWords    map[string]bool // words that name a level
+	nominalWords  map[string]bool // words that ask for current prices
+	realWords     map[string]bool // words of a row that say it is not at current prices
 }
 
 // operation is one way arithmetic between two series is said.
@@ -228,21 +230,18 @@ func loadVocabulary() (*vocabulary, error) {
 	if v.framing, err = loadFraming(); err != nil {
 		return nil, err
 	}
-	v.rateWords, v.levelWords = map[string]bool{}, map[string]bool{}
+	v.rateWords, v.levelWords, v.nominalWords, v.realWords = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	rows, err = dataLines("measures.tsv")
 	if err != nil {
 		return nil, err
 	}
 	for i, r := range rows {
-		if len(r) != 2 || r[0] != "rate" && r[0] != "level" {
-			return nil, fmt.Errorf("sim: data/measures.tsv row %d: want rate or level, and words", i+1)
+		if len(r) != 2 || !slices.Contains([]string{"rate", "level", "nominal", "real"}, r[0]) {
+			return nil, fmt.Errorf("sim: data/measures.tsv row %d: want rate, level, nominal or real, and words", i+1)
 		}
+		m := map[string]map[string]bool{"rate": v.rateWords, "level": v.levelWords, "nominal": v.nominalWords, "real": v.realWords}[r[0]]
 		for _, w := range strings.Fields(r[1]) {
-			if r[0] == "rate" {
-				v.rateWords[stem(w)] = true
-			} else {
-				v.levelWords[stem(w)] = true
-			}
+			m[stem(w)] = true
 		}
 	}
 	rows, err = dataLines("synonyms.tsv")
@@ -451,7 +450,7 @@ var unitMarks = regexp.MustCompile(`zzunit([a-z])zz`)
 // returns the units in mark order.
 func (v *vocabulary) markUnits(text string) (string, []string) {
 	var units []string
-	out := v.unitPhrases.ReplaceAllStringFunc(text, func(m string) string {
+	mark := func(m string) string {
 		if len(units) == 26 {
 			return m
 		}
@@ -463,9 +462,31 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 			}
 		}
 		return m
-	})
-	return out, units
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range v.unitPhrases.FindAllStringIndex(text, -1) {
+		b.WriteString(text[last:loc[0]])
+		last = loc[1]
+		// "Compute debt as a percent of GDP": after a verb of arithmetic
+		// the phrase asks for a computation, not for rows in that unit.
+		sentence := text[:loc[0]]
+		if i := strings.LastIndexAny(sentence, ".?!;"); i >= 0 {
+			sentence = sentence[i+1:]
+		}
+		if computeVerb.MatchString(strings.ToLower(sentence)) {
+			b.WriteString(text[loc[0]:loc[1]])
+			continue
+		}
+		b.WriteString(mark(text[loc[0]:loc[1]]))
+	}
+	b.WriteString(text[last:])
+	return b.String(), units
 }
+
+// computeVerb: a sentence that asks for arithmetic, so that a unit phrase
+// in it ("as a percent of GDP") names the computation.
+var computeVerb = regexp.MustCompile(`\b(?:derive|compute|calculate|work out|express|recompute|divide)\b`)
 
 // publishersIn are the source namespaces of the publishers a lowercased
 // text names, and how many publishers with different namespaces it names.

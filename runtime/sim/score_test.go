@@ -1,0 +1,25 @@
+package sim
+
+import "testing"
+
+// A row at current prices rarely says "nominal": it is nominal unless its
+// words say it is real, so "nominal GDP" prefers the plain row to a real one
+// and to a row that spells "nominal" out but adds words the request did not ask.
+func TestScoreReadsNominalAsNotReal(t *testing.T) {
+	s := subject{phrase: "nominal gdp", terms: terms("nominal gdp")}
+	plain := Candidate{ID: "fred:GDP", Title: "Gross Domestic Product", Unit: "Billions of Dollars", Freq: "Q"}
+	real := Candidate{ID: "fred:GDPC1", Title: "Real Gross Domestic Product", Unit: "Billions of Chained 2017 Dollars", Freq: "Q"}
+	spelled := Candidate{ID: "ifs:NGDP_SA_XDC.US", Title: "Gross Domestic Product, Nominal, Seasonally Adjusted, Domestic Currency", Unit: "Domestic currency", Freq: "Q"}
+	sp, okp := score(s, plain, "Q")
+	sr, _ := score(s, real, "Q")
+	ss, _ := score(s, spelled, "Q")
+	if !okp {
+		t.Fatalf("the plain GDP row is not decidable for %q", s.phrase)
+	}
+	if sp <= sr {
+		t.Errorf("plain %.3f not above real %.3f", sp, sr)
+	}
+	if sp <= ss {
+		t.Errorf("plain %.3f not above the row with extra words %.3f", sp, ss)
+	}
+}
