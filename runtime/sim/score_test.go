@@ -23,3 +23,22 @@ func TestScoreReadsNominalAsNotReal(t *testing.T) {
 		t.Errorf("plain %.3f not above the row with extra words %.3f", sp, ss)
 	}
 }
+
+// A unit written after a list ("revenue and spending, % of GDP") asks for
+// it in every part of the list, whether it is spelled "%" or "percent".
+func TestUnitAppliesToEveryListPart(t *testing.T) {
+	for _, text := range []string{
+		"Government revenue and total expenditure as % of GDP in Norway.",
+		"Revenue and spending, percent of GDP, Norway",
+	} {
+		in := understand(text, nil)
+		if len(in.subjects) != 2 {
+			t.Fatalf("%q: %d subjects, want 2: %+v", text, len(in.subjects), in.subjects)
+		}
+		for _, s := range in.subjects {
+			if s.unit != "percent of gdp" {
+				t.Errorf("%q: subject %q has unit %q, want percent of gdp", text, s.phrase, s.unit)
+			}
+		}
+	}
+}

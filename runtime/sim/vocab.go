@@ -261,6 +261,7 @@ func loadVocabulary() (*vocabulary, error) {
 	for _, r := range rows {
 		for _, w := range strings.Fields(strings.Join(r, " ")) {
 			v.stopwords[w] = true
+			v.stopwords[stem(w)] = true // terms are compared stemmed: "does" is "doe"
 		}
 	}
 	rows, err = dataLines("operations.tsv")
@@ -463,6 +464,8 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 		}
 		return m
 	}
+	// "% of GDP": a word boundary never precedes "%", so it is spelled out.
+	text = percentOf.ReplaceAllString(text, "percent of")
 	var b strings.Builder
 	last := 0
 	for _, loc := range v.unitPhrases.FindAllStringIndex(text, -1) {
@@ -486,6 +489,8 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 
 // computeVerb: a sentence that asks for arithmetic, so that a unit phrase
 // in it ("as a percent of GDP") names the computation.
+var percentOf = regexp.MustCompile(`%\s*of\b`)
+
 var computeVerb = regexp.MustCompile(`\b(?:derive|compute|calculate|work out|express|recompute|divide)\b`)
 
 // publishersIn are the source namespaces of the publishers a lowercased
