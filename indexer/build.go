@@ -39,7 +39,8 @@ type Report struct {
 	ObservedSeries  int            `json:"observed_series"`
 	Quarantined     int            `json:"quarantined"`
 	Embedding       *EmbeddingInfo `json:"embedding,omitempty"`
-	TextIndex       string         `json:"text_index"` // how the text index was made: built, copied (the previous bundle's) or updated (the previous bundle's with the changes applied)
+	TextIndex       string         `json:"text_index"`    // how the text index was made: built, copied (the previous bundle's) or updated (the previous bundle's with the changes applied)
+	CatalogFiles    string         `json:"catalog_files"` // how the catalog, heading and search files were made: written, or copied (the previous bundle's, its rows and headings being these)
 	Diff            *Diff          `json:"diff,omitempty"`
 	Stages          []Stage        `json:"stages"`
 	Warnings        []string       `json:"warnings,omitempty"` // what a user must hear about though the build went on
@@ -194,9 +195,11 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	}
 
 	prev := openPrevious(opts, warn)
+	var oldRows []bundle.SeriesRow
 	if prev != nil {
-		if d, err := diffCatalog(prev, rows, opts.RowDiff); err == nil {
-			rep.Diff = d
+		if old, err := prev.ReadCatalog(); err == nil {
+			oldRows = old
+			rep.Diff = diffCatalog(prev.Dir, old, rows, opts.RowDiff)
 		}
 		if drops := rowDrops(prev.Manifest, rep.Sources, cfg.RowDropLimit()); len(drops) > 0 {
 			for _, d := range drops {
@@ -260,16 +263,14 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	stage("text index + embeddings", t0)
 
 	t0 = time.Now()
-	if err := w.WriteCatalog(rows); err != nil {
-		return nil, err
-	}
-	if err := w.WriteHeadings(heads); err != nil {
-		return nil, err
-	}
-	if err := writeRowFacts(w, rows, heads); err != nil {
-		return nil, err
-	}
-	if err := writeDocMap(ctx, w, rows, heads); err != nil {
+	rep.CatalogFiles = "written"
+	if sameCatalog(prev, oldRows, rows, heads, text.how) {
+		if err := reuseCatalogFiles(ctx, w, prev); err != nil {
+			return nil, err
+		}
+		rep.CatalogFiles = "copied"
+		logf("catalog files: the previous bundle's, which holds the same rows and headings")
+	} else if err := writeCatalogFiles(ctx, w, rows, heads); err != nil {
 		return nil, err
 	}
 	if err := w.WriteObservations(obsRows); err != nil {
@@ -311,6 +312,20 @@ func Build(ctx context.Context, cfg *Config, opts Options) (*Report, error) {
 	rep.Series, rep.Headings, rep.Observations, rep.ObservedSeries = len(rows), len(heads), len(obsRows), observed
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// writeCatalogFiles writes the files made from the rows and headings.
+func writeCatalogFiles(ctx context.Context, w *bundle.Writer, rows []bundle.SeriesRow, heads []bundle.HeadingRow) error {
+	if err := w.WriteCatalog(rows); err != nil {
+		return err
+	}
+	if err := w.WriteHeadings(heads); err != nil {
+		return err
+	}
+	if err := writeRowFacts(w, rows, heads); err != nil {
+		return err
+	}
+	return writeDocMap(ctx, w, rows, heads)
 }
 
 func firstProblem(lists ...[]*sourceResult) string {

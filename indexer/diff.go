@@ -85,11 +85,7 @@ func (d *Diff) Total() SourceDiff {
 // diffCatalog compares new rows with the previous bundle's by id, content
 // hash and heading (a row whose metadata is unchanged but that moved to
 // another heading counts as changed: the agent sees it differently).
-func diffCatalog(prev *bundle.Bundle, rows []bundle.SeriesRow, rowLevel bool) (*Diff, error) {
-	old, err := prev.ReadCatalog()
-	if err != nil {
-		return nil, err
-	}
+func diffCatalog(prevDir string, old, rows []bundle.SeriesRow, rowLevel bool) *Diff {
 	oldIdx := make(map[string]int, len(old))
 	for i, r := range old {
 		oldIdx[r.ID] = i
@@ -101,7 +97,7 @@ func diffCatalog(prev *bundle.Bundle, rows []bundle.SeriesRow, rowLevel bool) (*
 		}
 		return per[src]
 	}
-	d := &Diff{Previous: prev.Dir}
+	d := &Diff{Previous: prevDir}
 	seen := make(map[string]bool, len(rows))
 	for i := range rows {
 		r := &rows[i]
@@ -135,5 +131,5 @@ func diffCatalog(prev *bundle.Bundle, rows []bundle.SeriesRow, rowLevel bool) (*
 		d.Sources = append(d.Sources, *s)
 	}
 	sort.Slice(d.Sources, func(i, j int) bool { return d.Sources[i].Source < d.Sources[j].Source })
-	return d, nil
+	return d
 }

@@ -107,3 +107,17 @@ func (e *Engine) rowFacts() *bundle.RowFacts {
 	}
 	return computeRowFacts(e.cat.AllRows(), e.cat.Headings, e.parser)
 }
+
+// StoredRecipesCurrent reports whether a bundle's stored row facts and
+// prepared rows were made by the default parser's current recipes, so that
+// an engine would map them rather than compute its own.
+func StoredRecipesCurrent(b *bundle.Bundle) bool {
+	p := query.Default()
+	f, err := b.ReadRowFacts()
+	if err != nil || f == nil || f.Tables.Recipe != factsRecipe(p, f.Tables.Countries) {
+		return false
+	}
+	recipe := p.PreparedRecipe()
+	r, err := b.ReadRecords(bundle.PreparedRowsFile)
+	return err == nil && r != nil && recipe != "" && r.Recipe == recipe
+}
