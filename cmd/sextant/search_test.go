@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/sextant-dev/sextant/runtime/catalog"
+	"github.com/sextant-dev/sextant/runtime/query"
 )
 
 // searchResult is the part of search --json these tests read.
@@ -85,5 +89,63 @@ func TestSearchDefaultCountry(t *testing.T) {
 	}
 	if _, _, err := run(t, "", "search", "-b", b, "--default-country", "XXX", q); err == nil || !strings.Contains(err.Error(), "default country") {
 		t.Errorf("an unknown default country: %v", err)
+	}
+}
+
+// --lang tr shows a row's Turkish title where the catalog has one (EVDS
+// labels) and the English title elsewhere; the rows and their order do
+// not change.
+func TestSearchLangTurkish(t *testing.T) {
+	b := demo(t)
+	cat, err := catalog.Open(context.Background(), b, catalog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const q = "tüketici fiyat endeksi"
+	en := searchJSON(t, "-b", b, "-n", "8", q)
+	tr := searchJSON(t, "-b", b, "-n", "8", "--lang", "tr", q)
+	var enHits, trHits []struct{ id, title string }
+	for _, r := range []struct {
+		res  searchResult
+		hits *[]struct{ id, title string }
+	}{{en, &enHits}, {tr, &trHits}} {
+		for _, g := range r.res.Groups {
+			for _, h := range g.Hits {
+				*r.hits = append(*r.hits, struct{ id, title string }{h.ID, h.Title})
+			}
+		}
+	}
+	if len(enHits) != len(trHits) {
+		t.Fatalf("%d rows in English, %d in Turkish", len(enHits), len(trHits))
+	}
+	var turkish, english int
+	for i, h := range trHits {
+		if h.id != enHits[i].id {
+			t.Fatalf("row %d: %s in Turkish, %s in English", i, h.id, enHits[i].id)
+		}
+		row, ok := cat.Row(h.id)
+		if !ok {
+			t.Fatalf("no row %s", h.id)
+		}
+		want := enHits[i].title
+		if alt := query.TurkishTitle(row.AltTitles); alt != "" {
+			want = alt
+			turkish++
+		} else {
+			english++
+		}
+		if h.title != want {
+			t.Errorf("%s: title %q, want %q", h.id, h.title, want)
+		}
+	}
+	if turkish == 0 || english == 0 {
+		t.Errorf("the demo's %q rows: %d with a Turkish title, %d without; the test needs both", q, turkish, english)
+	}
+	// Only EVDS labels come in Turkish: a WEO row naming Türkiye keeps its
+	// English title.
+	for i, h := range trHits {
+		if strings.HasPrefix(h.id, "weo:") && h.title != enHits[i].title {
+			t.Errorf("%s: title %q, not the English %q", h.id, h.title, enHits[i].title)
+		}
 	}
 }
