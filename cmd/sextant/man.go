@@ -57,6 +57,7 @@ func manMarkdown(app *cli.App) (string, error) {
 	md += "\n# EXIT STATUS\n" + codes.String() + "\n\n" +
 		"# ENVIRONMENT\n\n" +
 		"**SEXTANT_BUNDLE**\n: the bundle, when -b is not given\n\n" +
+		"**SEXTANT_COUNTRY**\n: search's default country, when --default-country is not given\n\n" +
 		"**SEXTANT_LLM**, **SEXTANT_MODEL**, **SEXTANT_API_KEY**\n: the model endpoint for ask, chat and eval e2e\n\n" +
 		"# SEE ALSO\n\nThe README and docs/ of https://github.com/sextant-dev/sextant\n"
 	return md, nil

@@ -12,11 +12,15 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// defaultCountryFlag is the analyst's default country: preferred, not
+// required, when a query names none.
+var defaultCountryFlag = &cli.StringFlag{Name: "default-country", Usage: "prefer this country's rows (ISO3) when a query names no country", EnvVars: []string{"SEXTANT_COUNTRY"}}
+
 func searchCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "search",
 		Usage:     "search a bundle's catalog; results are grouped by heading",
-		UsageText: "sextant search [-b BUNDLE] [--json] [--limit N] [--mode hybrid|keyword|semantic] [--source S] [--freq F] [--country ISO3] [--from DATE] [--to DATE] [--lang tr] QUERY",
+		UsageText: "sextant search [-b BUNDLE] [--json] [--limit N] [--mode hybrid|keyword|semantic] [--source S] [--freq F] [--country ISO3] [--default-country ISO3] [--from DATE] [--to DATE] [--lang tr] QUERY",
 		Description: `Each group shows its heading path, how many rows sit under that heading in
 the whole catalog, and its matching rows with what tells them apart (unit,
 frequency, seasonal adjustment, country, coverage, whether data is in the bundle).`,
@@ -28,6 +32,7 @@ frequency, seasonal adjustment, country, coverage, whether data is in the bundle
 			&cli.StringSliceFlag{Name: "source", Usage: "only these sources (evds, fred, weo, ifs, wdi, eurostat, bis, ...)"},
 			&cli.StringFlag{Name: "freq", Usage: "only this frequency (D, W, M, Q, S, A)"},
 			&cli.StringFlag{Name: "country", Usage: "only this country (ISO 3166 alpha-3)"},
+			defaultCountryFlag,
 			&cli.StringFlag{Name: "from", Usage: "coverage overlaps from this date (YYYY[-MM[-DD]])"},
 			&cli.StringFlag{Name: "to", Usage: "coverage overlaps up to this date"},
 			&cli.BoolFlag{Name: "explain", Usage: "show each hit's ranking signals"},
@@ -68,6 +73,7 @@ frequency, seasonal adjustment, country, coverage, whether data is in the bundle
 				Query: q, Limit: c.Int("limit"), Mode: mode, Sources: c.StringSlice("source"),
 				Frequency: strings.ToUpper(c.String("freq")), Country: strings.ToUpper(c.String("country")),
 				From: c.String("from"), To: c.String("to"), Explain: c.Bool("explain"),
+				DefaultCountry: strings.ToUpper(c.String("default-country")),
 			})
 			if err != nil {
 				return err
@@ -103,6 +109,9 @@ func turkishTitles(cat *catalog.Catalog, res *search.Result) {
 
 func printResult(w io.Writer, res search.Result, explain bool) {
 	if note := res.ShowingFor(); note != "" {
+		fmt.Fprintln(w, note)
+	}
+	if note := res.PreferringNote(); note != "" {
 		fmt.Fprintln(w, note)
 	}
 	if len(res.Groups) == 0 {

@@ -48,7 +48,7 @@ type Options struct {
 type Weights struct {
 	CountryMatch, CountryMismatch     float64
 	StateMatch, StateMismatch         float64
-	Subnational                       float64 // row below national level, no state asked
+	Subnational                       float64 // row below national level, no state nor level asked
 	FrequencyMatch, FrequencyMismatch float64
 	SeasonalMatch, SeasonalMismatch   float64
 	UnitMatch, UnitMismatch           float64 // per unit hint
@@ -224,7 +224,7 @@ func (u Understanding) BoostPrepared(pr PreparedRow, o Options) Boosts {
 			} else {
 				b.State = -w.StateMismatch
 			}
-		case len(u.States) == 0 && (len(u.Countries) == 0 || contains(u.Countries, "USA")) && (len(r.states) > 0 || r.subnational):
+		case len(u.States) == 0 && !u.WantsSubnational && (len(u.Countries) == 0 || contains(u.Countries, "USA")) && (len(r.states) > 0 || r.subnational):
 			b.State = -w.Subnational
 		}
 	}

@@ -50,6 +50,10 @@ type Understanding struct {
 	// WantsArchived is set when the query asks for archived, discontinued
 	// or historical series.
 	WantsArchived bool `json:"wants_archived,omitempty"`
+	// WantsSubnational is set when the query itself names a level below
+	// the nation (a word of data/subnational.tsv: "northeast", "county"):
+	// rows of that level are then not taken down for it.
+	WantsSubnational bool `json:"wants_subnational,omitempty"`
 
 	p *Parser
 }
@@ -143,6 +147,7 @@ func (p *Parser) Parse(q string) Understanding {
 	p.findSources(&u, toks, facet)
 	p.findArchivedAsk(&u, toks, opposite)
 	p.findExpansions(&u, toks)
+	u.WantsSubnational = p.v.subnational.contains(toks)
 
 	for i, t := range toks {
 		switch {

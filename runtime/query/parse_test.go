@@ -391,3 +391,19 @@ func TestExcludedTerms(t *testing.T) {
 		t.Errorf("Parse ExcludedTerms = %v; want [food energy]", got)
 	}
 }
+
+// A query naming a level below the nation asks for it: such rows are not
+// taken down, as they are for a query that names none.
+func TestWantsSubnational(t *testing.T) {
+	row := RowMeta{Source: "fred", Country: "USA", Title: "30-Year Fixed Rate Mortgage Average in the Northeast"}
+	plain, named := Parse("mortgage rate"), Parse("mortgage rate northeast")
+	if plain.WantsSubnational || !named.WantsSubnational {
+		t.Fatalf("wants subnational: %v, %v", plain.WantsSubnational, named.WantsSubnational)
+	}
+	if s := plain.BoostDetail(row, DefaultOptions()).State; s >= 0 {
+		t.Errorf("a regional row for a query naming no region: state %v", s)
+	}
+	if s := named.BoostDetail(row, DefaultOptions()).State; s != 0 {
+		t.Errorf("a regional row for a query naming its region: state %v", s)
+	}
+}

@@ -132,11 +132,16 @@ const turkishCountry = "turkey"
 // turkishLetters are letters of the Turkish alphabet English does not use.
 const turkishLetters = "çğıöşüÇĞİÖŞÜ"
 
+// countryName removes the country's name as titles spell it.
+var countryName = strings.NewReplacer("Türkiye", "", "TÜRKİYE", "", "TÜRKIYE", "", "türkiye", "")
+
 // TurkishTitle returns the first of a row's other titles written in
-// Turkish (one holding a letter only the Turkish alphabet has), or "".
+// Turkish (one holding a letter only the Turkish alphabet has, outside
+// the country's name: "Türkiye" is its English name too, and an English
+// title such as "Inflation, Index (Türkiye)" is not Turkish), or "".
 func TurkishTitle(alts []string) string {
 	for _, a := range alts {
-		if strings.ContainsAny(a, turkishLetters) {
+		if strings.ContainsAny(countryName.Replace(a), turkishLetters) {
 			return a
 		}
 	}

@@ -64,4 +64,7 @@ func TestTurkishTitlePicksTheTurkishName(t *testing.T) {
 	if got := TurkishTitle(alts[:1]); got != "" {
 		t.Errorf("English only: %q", got)
 	}
+	if got := TurkishTitle([]string{"Inflation, average consumer prices, Index (Türkiye)", "TÜRKİYE İHRACAT"}); got != "TÜRKİYE İHRACAT" {
+		t.Errorf("the country's name alone read as Turkish: %q", got)
+	}
 }

@@ -19,6 +19,7 @@ const (
 	spreadWeight    = 0.4 // taken off per better row of the same heading, for a one-word query
 	spreadMost      = 3   // at most this many times
 	priorYears      = 50  // coverage this long earns the whole coverage part
+	shortQueryReach = 500 // rows a short query's coverage, prior and spread re-rank
 )
 
 // shortness is 1 for a query of one topic word, falling to 0 at

@@ -136,6 +136,10 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	text := truncateRunes(req.Query, maxQueryRunes)
 	text, rewrites := e.rewrite(ctx, text)
 	u := e.parser.Parse(text)
+	dc, dcName, err := e.defaultCountry(req, u, f)
+	if err != nil {
+		return Result{}, err
+	}
 	// Most queries gather about as many candidates as the text and
 	// vector stages keep.
 	p := &pool{byRow: make(map[int32]*candidate, lexicalDepth+semanticDepth), list: make([]*candidate, 0, lexicalDepth+semanticDepth)}
@@ -175,6 +179,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		var sc []scope
 		if on.Keyword && on.Boosts {
 			sc = e.scopes(u, f)
+			if dc >= 0 {
+				sc = append(sc, scope{source: -1, country: dc})
+			}
 		}
 		lex, err = e.searchText(ctx, q, f, sc, keep, wantHeads)
 		defer lex.all.release()
@@ -227,13 +234,23 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	}
 	e.score(p, u, on, lex, qv, probeBest)
 	sortCandidates(p.list)
+	// A short query's re-ranking stages reach deeper (reach): its first
+	// hundred rows are often one heading's look-alikes, and the family
+	// heads the prior lifts sit below them.
+	reach := limit
+	if on.Prior && shortness(u) > 0 {
+		reach = max(limit, shortQueryReach)
+	}
 	if on.Coverage || on.Focus {
-		e.addCoverage(p.list, u, on, limit)
+		e.addCoverage(p.list, u, on, reach)
 	}
+	// The default country goes first: the short-query spread then keeps
+	// its row, not another country's, at the head of each heading.
+	e.addDefaultCountry(p.list, dc, reach)
 	if on.Prior {
-		e.addShortQueryPrior(p.list, u, limit)
+		e.addShortQueryPrior(p.list, u, reach)
 	}
-	res := Result{Query: req.Query, Total: len(p.list), Rewrites: rewrites}
+	res := Result{Query: req.Query, Total: len(p.list), Rewrites: rewrites, PreferredCountry: dcName}
 	if len(rewrites) > 0 {
 		res.SearchedFor = text
 	}
@@ -242,7 +259,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	}
 	// Only the rows the coverage stage scored are compared for the page:
 	// below them scores lack coverage and do not rank with theirs.
-	res.Groups = e.group(e.diverse(p.list[:min(len(p.list), max(coverageDepth, limit))], limit), req.Explain)
+	res.Groups = e.group(e.diverse(p.list[:min(len(p.list), max(coverageDepth, reach))], limit), req.Explain)
 	return res, nil
 }
 

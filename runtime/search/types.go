@@ -38,6 +38,9 @@ type Request struct {
 	HasData   bool     `json:"has_data,omitempty"` // filter: only rows whose observations are in the bundle
 	Mode      Mode     `json:"mode,omitempty"`     // keyword, semantic, hybrid (default)
 	Explain   bool     `json:"explain,omitempty"`  // attach each hit's signals (Hit.Explain)
+	// DefaultCountry (ISO3) is preferred, not required, when the query
+	// names no country (defaultcountry.go).
+	DefaultCountry string `json:"default_country,omitempty"`
 }
 
 // Mode selects the ranking signals.
@@ -58,8 +61,11 @@ type Result struct {
 	// corrected), else "": what "showing results for" names.
 	SearchedFor string          `json:"searched_for,omitempty"`
 	Rewrites    []query.Rewrite `json:"rewrites,omitempty"`
-	Total       int             `json:"total"` // rows that matched before grouping and the limit
-	Groups      []Group         `json:"groups"`
+	// PreferredCountry is the default country whose rows were preferred
+	// (the query named none), else "".
+	PreferredCountry string  `json:"preferred_country,omitempty"`
+	Total            int     `json:"total"` // rows that matched before grouping and the limit
+	Groups           []Group `json:"groups"`
 }
 
 // Group is one heading with its matching rows, best first.

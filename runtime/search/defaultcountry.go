@@ -1,0 +1,60 @@
+package search
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sextant-dev/sextant/internal/countries"
+	"github.com/sextant-dev/sextant/runtime/query"
+)
+
+// An analyst's default country is a soft prior, not a filter: when a
+// query names no country (nor a US state) and no country filter is set,
+// the default country's rows are searched as a scope of their own (so
+// they are among the candidates) and the best candidates of that country
+// gain defaultCountryWeight, enough to come first among near-equals but
+// not to displace a row that answers the query clearly better.
+const defaultCountryWeight = 0.12
+
+// defaultCountry returns the code of Engine.rowCountry for the request's
+// default country when it applies to query u under filter f, else -1 and
+// "". A code no row has is not an error: nothing is preferred.
+func (e *Engine) defaultCountry(req Request, u query.Understanding, f filter) (int32, string, error) {
+	c := strings.TrimSpace(req.DefaultCountry)
+	if c == "" || f.country != "" || len(u.Countries) > 0 || len(u.States) > 0 || len(u.IDs) > 0 {
+		return -1, "", nil
+	}
+	found, ok := countries.Lookup(c)
+	if !ok {
+		return -1, "", fmt.Errorf("%w: default country %q (want an ISO3 code such as TUR)", ErrBadFilter, c)
+	}
+	code, ok := e.countryCode[found.ISO3]
+	if !ok {
+		return -1, "", nil
+	}
+	return code, found.ISO3, nil
+}
+
+// addDefaultCountry adds defaultCountryWeight to the best candidates (cs
+// sorted, best first) of country code and sorts them again.
+func (e *Engine) addDefaultCountry(cs []*candidate, code int32, limit int) {
+	if code < 0 || len(cs) == 0 {
+		return
+	}
+	top := cs[:min(len(cs), max(coverageDepth, limit))]
+	for _, c := range top {
+		if int32(e.rowCountry[c.row]) == code {
+			c.priorScore += defaultCountryWeight
+			c.score += defaultCountryWeight
+		}
+	}
+	sortCandidates(top)
+}
+
+// PreferringNote says which country's rows were preferred, or "".
+func (r Result) PreferringNote() string {
+	if r.PreferredCountry == "" {
+		return ""
+	}
+	return fmt.Sprintf("preferring rows of %s, the default country (name a country in the query to search another)", r.PreferredCountry)
+}
