@@ -169,7 +169,7 @@ func lineDiff(want, got []byte, max int) string {
 		}
 		n++
 		if n <= max {
-			fmt.Fprintf(&b, "- %s\n+ %s\n", w, g)
+			fmt.Fprintf(&b, "- %s\n+ %s\n", withoutQuestion(w, i), withoutQuestion(g, i))
 		}
 	}
 	if n > max {
@@ -181,6 +181,18 @@ func lineDiff(want, got []byte, max int) string {
 	return b.String()
 }
 
+// withoutQuestion shows a golden line with its question replaced by its
+// line number: a failing test must not print the text of a blind set's
+// questions into a log that anyone reads.
+func withoutQuestion(l string, i int) string {
+	f := strings.SplitN(l, "\t", 3)
+	if len(f) < 2 {
+		return l
+	}
+	f[1] = fmt.Sprintf("line %d", i+1)
+	return strings.Join(f, "\t")
+}
+
 func lines(b []byte) []string {
 	var out []string
 	sc := bufio.NewScanner(bytes.NewReader(b))
@@ -189,4 +201,17 @@ func lines(b []byte) []string {
 		out = append(out, sc.Text())
 	}
 	return out
+}
+
+// A failing golden comparison names lines and ids, never a question.
+func TestLineDiffHidesQuestions(t *testing.T) {
+	want := []byte("hybrid\tsecret question one\tfred:A@h1\nhybrid\tsecret question two\tfred:B@h2\n")
+	got := []byte("hybrid\tsecret question one\tfred:A@h1\nhybrid\tsecret question two\tfred:C@h2\n")
+	d := lineDiff(want, got, 12)
+	if strings.Contains(d, "secret") {
+		t.Errorf("diff prints a question:\n%s", d)
+	}
+	if !strings.Contains(d, "line 2") || !strings.Contains(d, "fred:C@h2") {
+		t.Errorf("diff does not name the line and the new ids:\n%s", d)
+	}
 }
