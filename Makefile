@@ -42,6 +42,7 @@ test: model scale-bundles
 	$(MAKE) fuzz
 
 scale-bundles: build model
+	$(BIN) build -q -c testdata/demo.yaml -o out/demo
 	@if [ -d ../shared/catalogs ]; then \
 	  $(BIN) build -q -c testdata/shared-55k.yaml -o out/shared-55k && \
 	  $(BIN) build -q -c testdata/shared-all.yaml -o out/shared-all; \
