@@ -28,7 +28,7 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 		// "nominal GDP": a row at current prices rarely says so; it
 		// is nominal unless it says it is real.
 		if !hit && vocab.nominalWords[t] {
-			hit = !slices.ContainsFunc(mapKeys(text), func(w string) bool { return vocab.realWords[w] })
+			hit = !saysReal(text)
 			want[t] = true
 		}
 		if hit {
@@ -243,10 +243,12 @@ func (p Policy) rng(key string) *rand.Rand {
 	return rand.New(rand.NewPCG(p.Seed, h.Sum64()))
 }
 
-func mapKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
+// saysReal: a row's words say it is not at current prices.
+func saysReal(text map[string]bool) bool {
+	for w := range text {
+		if vocab.realWords[w] {
+			return true
+		}
 	}
-	return out
+	return false
 }

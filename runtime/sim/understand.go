@@ -172,7 +172,7 @@ func understand(text string, earlier []string) intent {
 // dropFraming drops the subjects read from a sentence that frames the
 // request ("Doing a note on Asian central banks.") when the rest of the
 // message names series of its own; a message that is all framing ("I'm
-// writing about Turkish inflation") keeps them.
+// preparing a report on inflation in Brazil") keeps them.
 func (in *intent) dropFraming(framed map[int]bool) {
 	if len(framed) == 0 || len(framed) == len(in.subjects) {
 		return

@@ -487,10 +487,12 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 	return b.String(), units
 }
 
-// computeVerb: a sentence that asks for arithmetic, so that a unit phrase
-// in it ("as a percent of GDP") names the computation.
 var percentOf = regexp.MustCompile(`%\s*of\b`)
 
+// computeVerb: a sentence that asks for arithmetic, so that a unit phrase
+// in it ("as a percent of GDP") names the computation. It is deriveVerb's
+// list without "take" and "turn", which also open requests for rows, and
+// with the verbs that only ask for arithmetic.
 var computeVerb = regexp.MustCompile(`\b(?:derive|compute|calculate|work out|express|recompute|divide)\b`)
 
 // publishersIn are the source namespaces of the publishers a lowercased
