@@ -664,18 +664,33 @@ func quantile(cs []*candidate, f func(*candidate) float32, q float64) float32 {
 func (e *Engine) idRows(ctx context.Context, text string, u query.Understanding) []int32 {
 	var out []int32
 	seen := map[int32]bool{}
+	find := func(id string) bool {
+		i, ok := e.cat.Index(id)
+		if ok && !seen[int32(i)] {
+			seen[int32(i)] = true
+			out = append(out, int32(i))
+		}
+		return ok
+	}
 	add := func(tok string) {
 		if tok == "" {
 			return
 		}
-		if i, ok := e.cat.Index(tok); ok && !seen[int32(i)] {
-			seen[int32(i)] = true
-			out = append(out, int32(i))
+		// Codes are written in upper case by their sources and often
+		// typed in lower case ("t10yff", "tp.fg.j0"); a namespace is
+		// lower case ("fred:").
+		up := tok
+		if ns, code, ok := strings.Cut(tok, ":"); ok {
+			up = ns + ":" + strings.ToUpper(code)
+		} else {
+			up = strings.ToUpper(tok)
+		}
+		if !find(tok) && up != tok {
+			find(up)
 		}
 		for _, src := range e.sources {
-			if i, ok := e.cat.Index(src + ":" + tok); ok && !seen[int32(i)] {
-				seen[int32(i)] = true
-				out = append(out, int32(i))
+			if !find(src+":"+tok) && up != tok {
+				find(src + ":" + up)
 			}
 		}
 	}

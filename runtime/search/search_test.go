@@ -328,9 +328,12 @@ func TestHeadingDocumentsSignal(t *testing.T) {
 
 func TestSeriesIDInQuery(t *testing.T) {
 	e := labourEngine(t)
-	for _, q := range []string{"TP.FG.J0", "what is evds:TP.TIG08?", "plot CPIAUCSL."} {
+	// Codes typed in lower case name the same rows.
+	want := map[string]string{"TP.FG.J0": "evds:TP.FG.J0", "what is evds:TP.TIG08?": "evds:TP.TIG08", "plot CPIAUCSL.": "fred:CPIAUCSL",
+		"tp.fg.j0": "evds:TP.FG.J0", "plot cpiaucsl and more": "fred:CPIAUCSL", "evds:tp.tig08": "evds:TP.TIG08"}
+	for q := range want {
 		res := search(t, e, Request{Query: q})
-		want := map[string]string{"TP.FG.J0": "evds:TP.FG.J0", "what is evds:TP.TIG08?": "evds:TP.TIG08", "plot CPIAUCSL.": "fred:CPIAUCSL"}[q]
+		want := want[q]
 		if h := firstHit(res); h.ID != want {
 			t.Errorf("%q: first hit %s, want %s", q, h.ID, want)
 		}
