@@ -12,12 +12,22 @@ import (
 // real interest rate"). Operands not yet in the table are series to find.
 func (in *intent) readOperation(clause string, inherited []country) bool {
 	clause = sourcePhrase.ReplaceAllString(clause, " ")
+	// "policy minus inflation as a real-rate column": the name asked for
+	// the result, not words of an operand.
+	named := ""
+	if m := nameTail.FindStringSubmatch(clause); m != nil {
+		named = m[1] + m[2]
+		clause = strings.TrimSuffix(clause, m[0])
+	}
 	for _, op := range vocab.operations {
 		m := op.re.FindStringSubmatch(clause)
 		if m == nil {
 			continue
 		}
 		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])
+		if named != "" {
+			label = named
+		}
 		d := derivation{op: op.op, label: labelOf(label), asSeries: in.clauseAsSeries(clause, inherited)}
 		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 {
 			d.operands = in.operands([]string{m[ia], m[ib]}, clause)
@@ -50,6 +60,10 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	}
 	return false
 }
+
+// nameTail: a name given to a result at a clause's end ("as a real-rate
+// column", "and call it the real rate").
+var nameTail = regexp.MustCompile(`\s+(?:as (?:a|an|the|my)\s+([\pL\pN'\- ]+?)\s+(?:column|series|variable)|(?:and\s+)?(?:call|name|label)\s+(?:it|that|the result)\s+(?:the\s+|as\s+)?([\pL\pN'\- ]+?))\s*[.?!]*$`)
 
 // clauseAsSeries reads a clause as series of its own: a catalog may
 // hold what the analyst describes as arithmetic ("debt as a share of
@@ -85,8 +99,10 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			continue
 		}
 		switch {
-		case len(o.terms) == 0 && eachOne.MatchString(bare):
-			o.phrase = "*" // every column of the table
+		case eachTail.MatchString(bare) && !slices.ContainsFunc(o.terms, func(t string) bool { return !isNumber(t) }):
+			// "now each", "show each one", "each of the 4": the words
+			// before it ask, they name nothing.
+			o.phrase, o.terms = "*", nil // every column of the table
 		case len(o.terms) == 0 && backWords.MatchString(bare):
 			o.back = -1 // resolved below
 		}
@@ -127,6 +143,11 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 	}
 	return out
 }
+
+// eachTail: a phrase ending in a word for every column of the table.
+var eachTail = regexp.MustCompile(`(?:^|\s)(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country|each of the (?:\d+|two|three|four|five|six|[a-z]+ countries))$`)
+
+func isNumber(t string) bool { _, err := strconv.Atoi(t); return err == nil }
 
 // sumOf reads a phrase naming the total of columns already there ("the
 // two combined", "the group's combined balance", "the sum of them"): how

@@ -142,8 +142,9 @@ func (v view) tableConcept() []string {
 	return nil
 }
 
-// columnScore is the share of words a column's name and its series' title
-// and heading hold.
+// columnScore is the share of words a column's name, its unit as the
+// table shows it, and its series' title and heading hold ("the index" is
+// the column in index points).
 func (v view) columnScore(want []string, c Column) float64 {
 	if len(want) == 0 {
 		return 0
@@ -152,7 +153,7 @@ func (v view) columnScore(want []string, c Column) float64 {
 	have := map[string]bool{}
 	text := strings.ReplaceAll(c.Name, "_", " ")
 	if c.Derived == "" {
-		text += " " + cand.Title + " " + cand.Heading
+		text += " " + cand.Title + " " + cand.Heading + " " + c.Unit
 	}
 	for _, t := range terms(text) {
 		for _, e := range expand(t) {

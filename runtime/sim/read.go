@@ -34,6 +34,7 @@ type ToolCall struct {
 // Candidate is a catalog row seen in a tool result.
 type Candidate struct {
 	ID, Title, Unit, Freq, Country, Heading string
+	SA                                      string // "SA" or "NSA" when the row says
 	HeadingID                               string // for browse_heading
 	HeadingSize                             int    // rows under the heading in the whole catalog
 	NoData                                  bool
@@ -186,6 +187,8 @@ func (v *view) readCandidates(text string) {
 				c.Freq = val
 			case "country":
 				c.Country = val
+			case "sa":
+				c.SA = val
 			case "in":
 				if c.Heading == "" {
 					c.Heading = val
@@ -210,6 +213,9 @@ func (v *view) readCandidates(text string) {
 		}
 		if c.Country == "" {
 			c.Country = old.Country
+		}
+		if c.SA == "" {
+			c.SA = old.SA
 		}
 		c.NoData = c.NoData || old.NoData
 		v.cands[c.ID] = c

@@ -3,6 +3,7 @@ package sim
 import (
 	"hash/fnv"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -11,6 +12,11 @@ import (
 // candidate's title, heading and unit hold (with synonyms); extra counts
 // title words the subject did not ask for.
 func score(s subject, c Candidate, freq string) (float64, bool) {
+	// A subject that writes a row's code ("T10YFF + fed funds") names
+	// that row.
+	if namesCode(s, c) {
+		return 2, true
+	}
 	text := map[string]bool{}
 	for _, t := range terms(c.Title + " " + c.Heading + " " + c.Unit) {
 		for _, e := range expand(t) {
@@ -43,6 +49,16 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 	unitOK := s.unit == "" || strings.Contains(strings.ToLower(c.Unit), s.unit)
 	if ns, _, _ := strings.Cut(c.ID, ":"); len(s.sources) > 0 && !slices.Contains(s.sources, ns) {
 		unitOK = false
+	}
+	// Seasonal adjustment asked for is a property of the row, read from
+	// its field or its title, not words its title must hold.
+	if s.adjust != "" {
+		for _, t := range terms("seasonally adjusted not") {
+			want[t] = true
+		}
+		if has := adjustmentOf(c); has != "" && has != s.adjust {
+			unitOK = false
+		}
 	}
 	extra := 0
 	for _, t := range terms(c.Title) {
@@ -189,6 +205,21 @@ func countryFits(s subject, c Candidate) bool {
 // decidable, and how many candidates fit at all. Candidates in used (settled
 // for another subject of the request) are passed over.
 func (p Policy) best(v view, s subject, freq string, used map[string]bool) (Candidate, bool, int) {
+	c, ok, n := p.bestOf(v, s, freq, used)
+	if ok || len(s.sources) == 0 {
+		return c, ok, n
+	}
+	// No row of the publisher asked for serves: one of another publisher
+	// that does is the same statistic republished, and better than none.
+	anywhere := s
+	anywhere.sources = nil
+	if c2, ok2, n2 := p.bestOf(v, anywhere, freq, used); ok2 {
+		return c2, true, n2
+	}
+	return c, ok, n
+}
+
+func (p Policy) bestOf(v view, s subject, freq string, used map[string]bool) (Candidate, bool, int) {
 	type sc struct {
 		c Candidate
 		v float64
@@ -251,4 +282,39 @@ func saysReal(text map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// namesCode: the subject is one word, the code of the candidate (its id
+// without the namespace), as the analyst may have typed it.
+func namesCode(s subject, c Candidate) bool {
+	if len(s.terms) != 1 || !countryFits(s, c) {
+		return false
+	}
+	_, code, _ := strings.Cut(c.ID, ":")
+	return code != "" && s.terms[0] == stem(strings.ToLower(code))
+}
+
+// adjustPhrase: how an analyst asks for seasonally adjusted or unadjusted
+// data, once abbreviations are written out ("sa", "nsa").
+var adjustPhrase = regexp.MustCompile(`\b(?:(?:not|non)[- ]?)?seasonally[- ]adj(?:usted|\.|\b)|\bunadjusted\b|\bs\.a\.`)
+
+// adjustment reads an adjustment phrase as "SA" or "NSA".
+func adjustment(phrase string) string {
+	p := strings.ToLower(phrase)
+	if strings.HasPrefix(p, "not") || strings.HasPrefix(p, "non") || strings.Contains(p, "unadjusted") {
+		return "NSA"
+	}
+	return "SA"
+}
+
+// adjustmentOf is a row's seasonal adjustment: its field, else what its
+// title says, else "" (unknown).
+func adjustmentOf(c Candidate) string {
+	if c.SA != "" {
+		return c.SA
+	}
+	if m := adjustPhrase.FindString(strings.ToLower(c.Title)); m != "" {
+		return adjustment(m)
+	}
+	return ""
 }

@@ -42,3 +42,98 @@ func TestUnitAppliesToEveryListPart(t *testing.T) {
 		}
 	}
 }
+
+// Seasonal adjustment asked for is read from a row's field (or its title),
+// not looked for among its title's words: the adjusted row is a clear match,
+// the unadjusted twin is not.
+func TestAdjustmentIsARowProperty(t *testing.T) {
+	in := understand("CPI-U all items SA, monthly from 1990", nil)
+	if len(in.subjects) != 1 {
+		t.Fatalf("%d subjects, want 1: %+v", len(in.subjects), in.subjects)
+	}
+	s := in.subjects[0]
+	if s.adjust != "SA" {
+		t.Fatalf("subject %q has adjustment %q, want SA", s.phrase, s.adjust)
+	}
+	sa := Candidate{ID: "fred:CPIAUCSL", Title: "Consumer Price Index for All Urban Consumers: All Items in U.S. City Average", Freq: "M", SA: "SA", Country: "USA"}
+	nsa := sa
+	nsa.ID, nsa.SA = "fred:CPIAUCNS", "NSA"
+	vs, okS := score(s, sa, "M")
+	vn, okN := score(s, nsa, "M")
+	if !okS {
+		t.Errorf("the adjusted row is not decidable for %q", s.phrase)
+	}
+	if okN || vn >= vs {
+		t.Errorf("the unadjusted row scores %.3f (decidable %v) against %.3f", vn, okN, vs)
+	}
+	if n := understand("industrial production, not seasonally adjusted", nil); len(n.subjects) != 1 || n.subjects[0].adjust != "NSA" {
+		t.Errorf("not seasonally adjusted read as %+v", n.subjects)
+	}
+}
+
+// A subject written as a row's code names that row, whatever its title.
+func TestCodeNamesItsRow(t *testing.T) {
+	in := understand("T10YFF and the fed funds rate, monthly since 2000", nil)
+	var s subject
+	for _, x := range in.subjects {
+		if x.phrase == "t10yff" {
+			s = x
+		}
+	}
+	if s.phrase == "" {
+		t.Fatalf("no subject t10yff among %+v", in.subjects)
+	}
+	row := Candidate{ID: "fred:T10YFF", Title: "10-Year Treasury Constant Maturity Minus Federal Funds Rate", Freq: "D", Country: "USA"}
+	other := Candidate{ID: "fred:T10Y3M", Title: "10-Year Treasury Constant Maturity Minus 3-Month Treasury Constant Maturity", Freq: "D", Country: "USA"}
+	if _, ok := score(s, row, ""); !ok {
+		t.Errorf("T10YFF is not decidable for the subject that writes its code")
+	}
+	if v, ok := score(s, other, ""); ok || v > 0 {
+		t.Errorf("T10Y3M scores %.3f (decidable %v) for a subject naming T10YFF", v, ok)
+	}
+}
+
+// "Headline" asks for the aggregate that statistical offices label
+// "General", "Total" or "All items", and an outline number before a title's
+// word ("0.GENERAL") does not hide the word.
+func TestHeadlineReadsTheGeneralIndex(t *testing.T) {
+	in := understand("headline CPI for Turkey, monthly since 2010", nil)
+	if len(in.subjects) != 1 {
+		t.Fatalf("%d subjects, want 1: %+v", len(in.subjects), in.subjects)
+	}
+	general := Candidate{ID: "evds:TP.FG.J0", Title: "0.GENERAL", Unit: "Index 2003=100", Freq: "M", Country: "TUR",
+		Heading: "CBRT EVDS › PRICE INDICES › TURKSTAT- Consumer Price Index (2003=100)"}
+	food := general
+	food.ID, food.Title = "evds:TP.FG.J01", "1.FOOD AND NON-ALCOHOLIC BEVERAGES"
+	vg, ok := score(in.subjects[0], general, "M")
+	if !ok {
+		t.Errorf("the general index is not decidable for %q", in.subjects[0].phrase)
+	}
+	if vf, _ := score(in.subjects[0], food, "M"); vf >= vg {
+		t.Errorf("the food index scores %.3f, not below the general index's %.3f", vf, vg)
+	}
+}
+
+// A publisher asked for ("the TCMB policy rate") is preferred, and when none
+// of its rows shown has observations, the same statistic from another
+// publisher serves rather than nothing.
+func TestPublisherFallsBackWhenItsRowsHaveNoData(t *testing.T) {
+	in := understand("the TCMB policy rate, monthly since 2015", nil)
+	if len(in.subjects) != 1 || len(in.subjects[0].sources) == 0 {
+		t.Fatalf("want one subject asking for a publisher, got %+v", in.subjects)
+	}
+	s := in.subjects[0]
+	evds := Candidate{ID: "evds:TP.APIFON4", Title: "CBRT policy rate (one-week repo)", Unit: "Percent", Freq: "M", Country: "TUR", NoData: true}
+	bis := Candidate{ID: "bis:M.TR", Title: "Central bank policy rate — Türkiye", Unit: "Percent", Freq: "M", Country: "TUR"}
+	v := view{cands: map[string]Candidate{evds.ID: evds, bis.ID: bis}, order: []string{evds.ID, bis.ID}}
+	c, ok, _ := Policy{}.best(v, s, "M", nil)
+	if !ok || c.ID != bis.ID {
+		t.Errorf("best is %s (decidable %v), want %s", c.ID, ok, bis.ID)
+	}
+	withData := evds
+	withData.NoData = false
+	v.cands[evds.ID] = withData
+	if c, ok, _ := (Policy{}).best(v, s, "M", nil); !ok || c.ID != evds.ID {
+		t.Errorf("with data at the publisher asked for, best is %s (decidable %v), want %s", c.ID, ok, evds.ID)
+	}
+}

@@ -21,10 +21,11 @@ type subject struct {
 	country country
 	unit    string   // the words of the unit asked for ("u.s. dollars"), if one was
 	sources []string // the source namespaces of the publisher asked for, if one was
+	adjust  string   // "SA" or "NSA" when seasonal adjustment was asked for
 }
 
 func (s subject) key() string {
-	return strings.Join(s.terms, " ") + "|" + s.country.iso3 + "|" + s.unit
+	return strings.Join(s.terms, " ") + "|" + s.country.iso3 + "|" + s.unit + "|" + s.adjust
 }
 
 // operand is one input of a derivation: a phrase (a column to find, or a
@@ -93,7 +94,6 @@ var (
 	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent change|% change|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
-	eachOne       = regexp.MustCompile(`^(?:and\s+)?(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country)$`)
 	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
 	percentChange = regexp.MustCompile(`(?:%|\bper\s?cent|\bpct)\s*(?:change|growth)\b`)
 	loneAnnual    = regexp.MustCompile(`(?:^|[,;(]|\s-)\s*(?:annual|yearly)\s*(?:[,;.)]|-\s|$)`)
@@ -215,7 +215,7 @@ func (in *intent) dropConceptsExplained() {
 // ("monthly"), returning the text without them.
 func (in *intent) readFrequency(low string) string {
 	for _, fp := range vocab.convert {
-		if i := indexWord(low, fp.phrase); i >= 0 {
+		if i := frequencyPhrase(low, fp.phrase); i >= 0 {
 			in.convert, in.convertMethod = fp.freq, fp.method
 			low = low[:i] + " " + low[i+len(fp.phrase):]
 			break
@@ -246,6 +246,29 @@ func (in *intent) readFrequency(low string) string {
 	}
 	return low
 }
+
+// frequencyPhrase is where phrase first stands for a frequency in low, -1
+// when nowhere: "into annual" before a rate ("turn the index into annual
+// inflation") names the rate's horizon, not the table's frequency.
+func frequencyPhrase(low, phrase string) int {
+	from := 0
+	for {
+		i := indexWord(low[from:], phrase)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if !rateNext.MatchString(low[i+len(phrase):]) {
+			return i
+		}
+		from = i + len(phrase)
+	}
+}
+
+// rateNoun: a rate an index or a level can be turned into.
+var rateNoun = regexp.MustCompile(`^(?:an?\s+)?(?:annual\s+|yearly\s+|monthly\s+)?(?:inflation|growth)(?:\s+rates?)?\b`)
+
+var rateNext = regexp.MustCompile(`^\s+(?:inflation|growth|rates? of (?:change|growth|inflation)|(?:percent(?:age)?|%)\s+change|change|increase)\b`)
 
 // datePhrase is a date as analysts write one: "January 2020", "the end
 // of 2023", "2010Q1", "2000 onwards". Its year bounds the table; the
@@ -309,7 +332,7 @@ func (in *intent) readClause(clause string, inherited []country) {
 	}
 	// "turn CPI into a year-on-year rate": the series is before "into",
 	// what it becomes after.
-	if m := turnInto.FindStringSubmatch(clause); m != nil && deriveMarker.MatchString(m[2]) {
+	if m := turnInto.FindStringSubmatch(clause); m != nil && (deriveMarker.MatchString(m[2]) || rateNoun.MatchString(m[2])) {
 		clause = "derive " + m[2] + " from " + m[1]
 	}
 	switch {
@@ -385,6 +408,11 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		}
 	}
 	clause = unitMarks.ReplaceAllString(clause, " ")
+	adjust := ""
+	clause = adjustPhrase.ReplaceAllStringFunc(clause, func(m string) string {
+		adjust = adjustment(m)
+		return " "
+	})
 	type part struct {
 		terms []string
 		cs    []country
@@ -442,7 +470,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			cs = fallback
 		}
 		for _, c := range cs {
-			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit, sources: sources}
+			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit, sources: sources, adjust: adjust}
 			if !slices.ContainsFunc(in.subjects, func(o subject) bool { return o.key() == s.key() }) {
 				in.subjects = append(in.subjects, s)
 			}

@@ -154,3 +154,59 @@ func TestVocabularyLoads(t *testing.T) {
 		}
 	}
 }
+
+// "Each" after words that only ask ("now each", "show each one's", "each
+// of the 4") stands for every column of the table, and the other operand
+// keeps its own reading.
+func TestEachAfterAskingWords(t *testing.T) {
+	earlier := []string{"Korea, India and Indonesia policy rates since 2012"}
+	for _, text := range []string{
+		"now each minus the US rate",
+		"add the US and show each one's spread over it",
+		"spread of each vs the Fed?",
+		"add the euro area rate and show how far each of the 4 sits above/below the ECB",
+	} {
+		in := understand(text, earlier)
+		if len(in.derives) != 1 {
+			t.Errorf("%q: %d derivations, want 1: %+v", text, len(in.derives), in.derives)
+			continue
+		}
+		d := in.derives[0]
+		if d.op != "spread" || len(d.operands) != 2 || d.operands[0].phrase != "*" || d.operands[1].phrase == "*" {
+			t.Errorf("%q: read as %s %+v, want a spread of every column against the other operand", text, d.op, d.operands)
+		}
+	}
+}
+
+// A name given to a result ("as a real-rate column", "call it the real
+// rate") labels the derivation and is no operand's words; an index turned
+// "into annual inflation" is its year-on-year rate.
+func TestNamedResult(t *testing.T) {
+	earlier := []string{"TCMB policy rate next to headline CPI, monthly, 2021 to 2023"}
+	in := understand("turn the index into annual inflation and give me policy minus inflation as a real-rate column", earlier)
+	if len(in.derives) != 2 {
+		t.Fatalf("%d derivations, want 2: %+v", len(in.derives), in.derives)
+	}
+	if d := in.derives[0]; d.op != "yoy_pct" || d.operands[0].phrase != "index" {
+		t.Errorf("first derivation %s of %q, want yoy_pct of index", d.op, d.operands[0].phrase)
+	}
+	d := in.derives[1]
+	if d.op != "spread" || d.label != "real rate" || d.operands[1].phrase != "inflation" {
+		t.Errorf("second derivation %s labelled %q with operands %+v, want a spread labelled real rate, minus inflation", d.op, d.label, d.operands)
+	}
+	in = understand("take the 10-year minus the 2-year and call it the slope", nil)
+	if len(in.derives) != 1 || in.derives[0].label != "slope" {
+		t.Errorf("call it the slope: %+v", in.derives)
+	}
+}
+
+// "Into annual" before a rate names the rate's horizon, not the table's
+// frequency; before no rate it asks to convert the table.
+func TestAnnualBeforeARateIsNoFrequency(t *testing.T) {
+	if in := understand("turn the index into annual inflation", []string{"headline CPI for Turkey, monthly"}); in.convert != "" || in.freq == "A" {
+		t.Errorf("into annual inflation read as convert %q, frequency %q", in.convert, in.freq)
+	}
+	if in := understand("now turn the table into annual, please", []string{"headline CPI for Turkey, monthly"}); in.convert != "A" {
+		t.Errorf("into annual read as convert %q, want A", in.convert)
+	}
+}

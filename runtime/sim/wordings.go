@@ -19,6 +19,9 @@ import (
 //     items", the labels statistical offices give a headline aggregate
 //     ("0. General", "All items"), filtered and with a full page.
 //
+// When a publisher was asked for, every search but the last is filtered to
+// it, and the last looks everywhere.
+//
 // With filters promoted (the candidates in view are of the wrong frequency,
 // or fit nothing while searches did list rows), the filtered search comes
 // right after the analyst's words: a competent analyst narrows a search
@@ -102,7 +105,14 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 	for _, w := range rest {
 		add(w)
 	}
-	return out[:min(len(out), maxWordings)]
+	out = out[:min(len(out), maxWordings)]
+	// A publisher asked for is where an analyst looks first; when its
+	// rows have not served after the other searches, the last one looks
+	// everywhere (a central bank's rate is republished by the BIS).
+	if len(s.sources) > 0 && len(out) == maxWordings {
+		out[len(out)-1] = map[string]any{"query": withCountry(s.phrase)}
+	}
+	return out
 }
 
 // maxWordings is how many searches an analyst tries for one series before

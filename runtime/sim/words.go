@@ -31,12 +31,24 @@ var possessive = regexp.MustCompile(`(\p{L})'s\b`)
 
 func countriesNamed(s string) []country { cs, _ := findCountries(s); return cs }
 
-// words splits text into lowercase words, keeping dots inside (u.s.).
+// words splits text into lowercase words, keeping dots inside (u.s.). An
+// outline number before a title's word ("0.GENERAL", "2.3.1.Clothing") is
+// a word of its own.
 func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	ws := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != '\'' && r != '%'
 	})
+	for i := 0; i < len(ws); i++ {
+		if m := outlineNumber.FindStringSubmatchIndex(ws[i]); m != nil {
+			ws = slices.Insert(ws, i+1, ws[i][m[2]:])
+			ws[i] = ws[i][:m[2]-1]
+			i++
+		}
+	}
+	return ws
 }
+
+var outlineNumber = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)*\.(\pL)`)
 
 // stem folds a word: possessive and plural endings dropped.
 func stem(w string) string {
