@@ -256,6 +256,20 @@ func (v view) latestColumns() []Column {
 	return out
 }
 
+// seriesColumn is the series column a column was derived from, or the
+// column itself.
+func (v view) seriesColumn(c Column) Column {
+	if c.Derived == "" {
+		return c
+	}
+	for _, s := range v.columns {
+		if s.Derived == "" && s.SeriesID == c.SeriesID {
+			return s
+		}
+	}
+	return c
+}
+
 func (v view) seriesColumns() []Column {
 	var out []Column
 	for _, c := range v.columns {
@@ -416,6 +430,11 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 // credit as a share of the two combined"): an expression over the columns.
 func (v view) sumCall(d derivation, i int, multi bool) (*Call, []string, string) {
 	cols := v.latestColumns()
+	// "The two combined" are columns the analyst saw when writing, not
+	// the ones this request has added since.
+	if old := slices.DeleteFunc(slices.Clone(cols), func(c Column) bool { return !v.before[c.Name] && !v.before[v.seriesColumn(c).Name] }); len(old) >= 2 {
+		cols = old
+	}
 	if n := d.operands[i].sum; n > 0 && n < len(cols) {
 		cols = cols[len(cols)-n:]
 	}

@@ -57,6 +57,7 @@ type view struct {
 	table       string            // latest table name seen
 	tableFreq   string            // its frequency
 	columns     []Column          // its columns, derived ones included
+	before      map[string]bool   // the names of its columns when the analyst wrote the latest message
 	calls       []pastCall        // this request's calls, in order
 	rejected    map[string]string // ids a tool refused, with the reason
 	contextNote bool
@@ -106,6 +107,10 @@ func readView(msgs []Message) view {
 		case "user":
 			if i == last {
 				v.user = m.Content
+				v.before = map[string]bool{}
+				for _, c := range v.columns {
+					v.before[c.Name] = true
+				}
 			} else {
 				v.earlier = append(v.earlier, m.Content)
 			}

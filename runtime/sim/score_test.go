@@ -1,6 +1,9 @@
 package sim
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // A row at current prices rarely says "nominal": it is nominal unless its
 // words say it is real, so "nominal GDP" prefers the plain row to a real one
@@ -135,5 +138,36 @@ func TestPublisherFallsBackWhenItsRowsHaveNoData(t *testing.T) {
 	v.cands[evds.ID] = withData
 	if c, ok, _ := (Policy{}).best(v, s, "M", nil); !ok || c.ID != evds.ID {
 		t.Errorf("with data at the publisher asked for, best is %s (decidable %v), want %s", c.ID, ok, evds.ID)
+	}
+}
+
+// "The two combined" adds up the columns the table held when the analyst
+// wrote, not the series the same request has just added.
+func TestCombinedMeansTheColumnsTheAnalystSaw(t *testing.T) {
+	v := view{table: "main", cands: map[string]Candidate{}, columns: []Column{
+		{Name: "business_loans", SeriesID: "fred:BUSLOANS", Unit: "Billions"},
+		{Name: "consumer_loans", SeriesID: "fred:CONSUMER", Unit: "Billions"},
+		{Name: "delinquency_rate", SeriesID: "fred:DRALACBS", Unit: "Percent"},
+	}, before: map[string]bool{"business_loans": true, "consumer_loans": true}}
+	in := understand("what share of the two combined is consumer? and add the delinquency rate on all loans", []string{"C&I loans and consumer loans, monthly"})
+	var d derivation
+	for _, x := range in.derives {
+		if x.op == "share" {
+			d = x
+		}
+	}
+	if d.op == "" {
+		t.Fatalf("no share read: %+v", in.derives)
+	}
+	i := slices.IndexFunc(d.operands, func(o operand) bool { return o.sum != 0 })
+	if i < 0 {
+		t.Fatalf("no sum operand: %+v", d.operands)
+	}
+	call, _, msg := v.sumCall(d, i, false)
+	if call == nil {
+		t.Fatalf("no call: %s", msg)
+	}
+	if expr, _ := call.Args["expression"].(string); expr != "100 * consumer_loans / (business_loans + consumer_loans)" {
+		t.Errorf("expression %q", expr)
 	}
 }

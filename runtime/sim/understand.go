@@ -79,7 +79,7 @@ type intent struct {
 
 var (
 	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
-	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b`)
+	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b|,\s*(?:and\s+)?then\s+(\S)`)
 	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
 	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
 	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
@@ -127,9 +127,13 @@ func understand(text string, earlier []string) intent {
 		start := 0
 		for _, m := range idx {
 			in.readClause(sentence[start:m[0]], inherited)
-			start = m[2]
-			if m[2] < 0 {
-				start = m[4]
+			// The clause starts at the group that matched (the verb, or
+			// the word after ", then").
+			for g := 2; g < len(m); g += 2 {
+				if m[g] >= 0 {
+					start = m[g]
+					break
+				}
 			}
 		}
 		in.readClause(sentence[start:], inherited)
@@ -485,6 +489,15 @@ func (in *intent) targetsOf(clause string) []target {
 	t := clause
 	for _, p := range []string{" from ", " of ", " in ", " on ", " for "} {
 		if i := strings.LastIndex(" "+clause, p); i > 0 {
+			// "in that ratio and in prime": a list of the same
+			// preposition starts at its first member.
+			for {
+				j := strings.LastIndex(" "+clause[:i-1], p)
+				if j <= 0 || !strings.HasSuffix(strings.TrimRight(clause[:i-1], " ,"), " and") && !strings.HasSuffix(strings.TrimRight(clause[:i-1], " "), ",") {
+					break
+				}
+				i = j
+			}
 			if rest := clause[i-1+len(p):]; len(terms(actionless(rest))) > 0 || len(countriesNamed(rest)) > 0 {
 				t = rest
 			}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -208,5 +209,22 @@ func TestAnnualBeforeARateIsNoFrequency(t *testing.T) {
 	}
 	if in := understand("now turn the table into annual, please", []string{"headline CPI for Turkey, monthly"}); in.convert != "A" {
 		t.Errorf("into annual read as convert %q, want A", in.convert)
+	}
+}
+
+// ", then" starts a new step, and a list of the same preposition ("in that
+// ratio and in prime") names every member.
+func TestThenSplitsAndTargetListsKeepEveryMember(t *testing.T) {
+	earlier := []string{"revolving home equity loans at all commercial banks, monthly", "bring in the bank prime loan rate and consumer loans"}
+	in := understand("HELOCs as a ratio to consumer loans, then changepoints in that ratio and in prime. chart pls", earlier)
+	if len(in.derives) != 1 || in.derives[0].op != "ratio" {
+		t.Errorf("derivations %+v, want one ratio", in.derives)
+	}
+	var got []string
+	for _, c := range in.cpTargets {
+		got = append(got, c.phrase)
+	}
+	if !slices.Equal(got, []string{"ratio", "prime"}) {
+		t.Errorf("change point targets %q, want ratio and prime", got)
 	}
 }
