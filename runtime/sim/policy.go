@@ -123,6 +123,7 @@ func (p Policy) decide(v view) Step {
 		}
 	}
 	in.derives = derives
+	subjects = append(subjects, v.analysedNotHeld(in, subjects)...)
 	// A request that names no economy continues the conversation's: when
 	// every series column of the table belongs to one, a subject naming
 	// none is that economy's ("put CPI inflation next to it").
@@ -531,4 +532,64 @@ func (v view) summary(missing []string) string {
 		return "I found nothing to report for this request."
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// analysedNotHeld are series that breaks or a chart are asked of and that
+// the table does not hold ("changepoints on those ratios plus the
+// unemployment rates"): they are found first, one per economy of the table
+// when the target names none.
+func (v view) analysedNotHeld(in intent, have []subject) []subject {
+	if v.table == "" {
+		return nil
+	}
+	var out []subject
+	for _, t := range append(slices.Clone(in.cpTargets), in.chartTargets...) {
+		ts := terms(t.phrase)
+		if t.phrase == "" || t.phrase == "*" || len(ts) == 0 || vocab.weakOnly(ts) || len(v.matchTarget(t, false, nil)) > 0 || in.derivesInto(ts) {
+			continue
+		}
+		cs := []country{t.country}
+		if t.country.iso3 == "" {
+			cs = v.tableCountries()
+		}
+		for _, c := range cs {
+			s := subject{phrase: strings.Join(ts, " "), terms: ts, country: c}
+			if !slices.ContainsFunc(append(have, out...), func(x subject) bool { return x.key() == s.key() }) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// derivesInto: a derivation of the request makes what the words name (its
+// label, or its operands' words).
+func (in intent) derivesInto(ts []string) bool {
+	for _, d := range in.derives {
+		words := terms(d.label)
+		for _, o := range d.operands {
+			words = append(words, o.terms...)
+		}
+		if !slices.ContainsFunc(ts, func(t string) bool { return !slices.Contains(words, t) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// tableCountries are the economies of the table's series columns, in
+// table order; one country-less entry when none is known.
+func (v view) tableCountries() []country {
+	var out []country
+	for _, c := range v.seriesColumns() {
+		if cc := v.colCountry(c); cc != "" && !slices.ContainsFunc(out, func(x country) bool { return x.iso3 == cc }) {
+			if r, ok := vocab.region(cc); ok {
+				out = append(out, r)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return []country{{}}
+	}
+	return out
 }

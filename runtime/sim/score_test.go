@@ -171,3 +171,28 @@ func TestCombinedMeansTheColumnsTheAnalystSaw(t *testing.T) {
 		t.Errorf("expression %q", expr)
 	}
 }
+
+// Breaks asked of a series the table does not hold make it a series to
+// find, once per economy of the table; words the request's own
+// derivations make, or that only point back, do not.
+func TestAnalysedSeriesNotHeldAreFound(t *testing.T) {
+	v := view{table: "main", cands: map[string]Candidate{
+		"weo:E|JPN": {ID: "weo:E|JPN", Country: "JPN"}, "weo:E|DEU": {ID: "weo:E|DEU", Country: "DEU"},
+	}, columns: []Column{
+		{Name: "employment_jpn", SeriesID: "weo:E|JPN"}, {Name: "employment_deu", SeriesID: "weo:E|DEU"},
+		{Name: "share_employment_jpn", SeriesID: "weo:E|JPN", Derived: "share"},
+	}}
+	in := understand("changepoints on those ratios plus the unemployment rates, and a chart", []string{"Employment and population for Japan and Germany"})
+	got := v.analysedNotHeld(in, nil)
+	var keys []string
+	for _, s := range got {
+		keys = append(keys, s.phrase+"|"+s.country.iso3)
+	}
+	if !slices.Equal(keys, []string{"unemployment rate|JPN", "unemployment rate|DEU"}) {
+		t.Errorf("series to find %q, want the unemployment rate of each economy", keys)
+	}
+	in = understand("policy minus inflation as the real rate, then breaks in the real rate", []string{"policy rate and CPI for Turkey"})
+	if got := v.analysedNotHeld(in, nil); len(got) != 0 {
+		t.Errorf("a derivation's own result was taken for a series to find: %+v", got)
+	}
+}
