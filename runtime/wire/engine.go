@@ -285,7 +285,8 @@ func (e *Engine) lookup(table, col string) (*sessionTable, *analysis.Column, err
 // yoy_pct → yoy, pct_change and diff over Periods rows (default 1),
 // log, rolling_mean over Periods rows (default: a year of rows, at least
 // 3; 30 rows in a daily table), index → rebase to 100 at the column's
-// first value.
+// first value. A look-back op on a series column reads the series before
+// the table's start for its first rows (analysis.DeriveWithHistory).
 func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent.ColumnSummary, error) {
 	if expr, ok := combination(spec); ok {
 		return e.DeriveExpr(ctx, spec.Table, spec.Name, expr, spec.Periods)
@@ -324,7 +325,7 @@ func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	col, err := analysis.Derive(t, ds)
+	col, err := analysis.DeriveWithHistory(ctx, e.store, t, ds)
 	if err != nil {
 		return agent.ColumnSummary{}, fmt.Errorf("table %q column %q: %w", spec.Table, spec.Column, err)
 	}
