@@ -24,13 +24,13 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 		}
 	}
 	want := map[string]bool{}
+	hits := wordMatch(s.terms, c.Title+" "+c.Heading+" "+c.Unit)
 	matched := 0
-	for _, t := range s.terms {
-		hit := false
+	for i, t := range s.terms {
 		for _, e := range expand(t) {
 			want[e] = true
-			hit = hit || text[e]
 		}
+		hit := hits[i]
 		// "nominal GDP": a row at current prices rarely says so; it
 		// is nominal unless it says it is real.
 		if !hit && vocab.nominalWords[t] {
@@ -157,19 +157,51 @@ func coverage(s subject, c Candidate) float64 {
 	if len(s.terms) == 0 {
 		return 0
 	}
-	text := map[string]bool{}
-	for _, t := range terms(c.Title + " " + c.Heading + " " + c.Unit) {
-		for _, e := range expand(t) {
-			text[e] = true
-		}
-	}
 	matched := 0
-	for _, t := range s.terms {
-		if slices.ContainsFunc(expand(t), func(e string) bool { return text[e] }) {
+	for _, hit := range wordMatch(s.terms, c.Title+" "+c.Heading+" "+c.Unit) {
+		if hit {
 			matched++
 		}
 	}
 	return float64(matched) / float64(len(s.terms))
+}
+
+// wordMatch tells which of a subject's terms a candidate's text holds: the
+// term itself, else one of its synonyms. Each distinct word of the text
+// serves one term only, so that "average CPI inflation" is not covered by a
+// GDP row twice through "prices" (a synonym of both "cpi" and "inflation").
+// Terms the text holds as written are paired first.
+func wordMatch(ts []string, text string) []bool {
+	words := map[string][]string{} // a form the text holds → its distinct words
+	for _, w := range terms(text) {
+		for _, e := range expand(w) {
+			if !slices.Contains(words[e], w) {
+				words[e] = append(words[e], w)
+			}
+		}
+	}
+	used := map[string]bool{}
+	take := func(form string) bool {
+		for _, w := range words[form] {
+			if !used[w] {
+				used[w] = true
+				return true
+			}
+		}
+		return false
+	}
+	hits := make([]bool, len(ts))
+	for i, t := range ts {
+		hits[i] = take(t)
+	}
+	for i, t := range ts {
+		for _, e := range expand(t)[1:] {
+			if !hits[i] && take(e) {
+				hits[i] = true
+			}
+		}
+	}
+	return hits
 }
 
 var freqRank = map[string]int{"D": 0, "W": 1, "M": 2, "Q": 3, "S": 4, "A": 5}

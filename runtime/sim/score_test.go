@@ -196,3 +196,23 @@ func TestAnalysedSeriesNotHeldAreFound(t *testing.T) {
 		t.Errorf("a derivation's own result was taken for a series to find: %+v", got)
 	}
 }
+
+// One word of a row serves one word of the request: "prices" stands for
+// "CPI" or for "inflation", not for both, so a GDP row at constant prices
+// is no match for average CPI inflation.
+func TestOneRowWordServesOneTerm(t *testing.T) {
+	s := subject{phrase: "average cpi inflation", terms: terms("average cpi inflation"), country: country{iso3: "ISR", name: "Israel"}}
+	gdp := Candidate{ID: "weo:WEOApr2024|Israel|Gross domestic product, constant prices|National currency", Title: "Gross domestic product, constant prices — Israel",
+		Heading: "IMF World Economic Outlook › Gross domestic product, constant prices", Unit: "Billions of National currency", Freq: "A", Country: "ISR"}
+	cpi := Candidate{ID: "weo:WEOApr2024|Israel|Inflation, average consumer prices|Percent change", Title: "Inflation, average consumer prices — Israel",
+		Heading: "IMF World Economic Outlook › Inflation, average consumer prices", Unit: "Percent change", Freq: "A", Country: "ISR"}
+	if _, ok := score(s, gdp, "A"); ok {
+		t.Errorf("the GDP row is decidable for %q", s.phrase)
+	}
+	if _, ok := score(s, cpi, "A"); !ok {
+		t.Errorf("the CPI inflation row is not decidable for %q", s.phrase)
+	}
+	if c := coverage(s, gdp); c > 0.34 {
+		t.Errorf("coverage of the GDP row %.2f, want at most one word in three", c)
+	}
+}

@@ -423,7 +423,7 @@ func (v *vocabulary) region(code string) (country, bool) {
 // ("since the global financial crisis") or a verb of happening ("since
 // the euro was launched", "after rates started rising").
 func eventSpanRegexp(events []string) *regexp.Regexp {
-	lead := `\b(?:since|after|before|until|till|around|during|following)\s+(?:the\s+)?`
+	lead := `\b(?:since|from|after|before|until|till|around|during|following)\s+(?:the\s+)?`
 	event := lead + `(?:[a-z0-9'’-]+\s+){0,3}?(?:` + strings.Join(events, "|") + `)\b`
 	happened := lead + `(?:[a-z0-9'’-]+\s+){1,3}?(?:was|were|came|began|started|ended|took|hit|went)\b(?:\s+(?:in|into|off|up|down|over|place|effect|power|office)\b)*(?:\s+[a-z]+(?:ed|ing))?`
 	return regexp.MustCompile(event + `|` + happened)
@@ -464,8 +464,11 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 		}
 		return m
 	}
-	// "% of GDP": a word boundary never precedes "%", so it is spelled out.
+	// "% of GDP", "% GDP", "debt/GDP": a word boundary never precedes
+	// "%", so it is spelled out, and a ratio to GDP is its percent.
 	text = percentOf.ReplaceAllString(text, "percent of")
+	text = percentGDP.ReplaceAllString(text, "percent of gdp")
+	text = overGDP.ReplaceAllString(text, "$1 percent of gdp")
 	var b strings.Builder
 	last := 0
 	for _, loc := range v.unitPhrases.FindAllStringIndex(text, -1) {
@@ -487,7 +490,11 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 	return b.String(), units
 }
 
-var percentOf = regexp.MustCompile(`%\s*of\b`)
+var (
+	percentOf  = regexp.MustCompile(`%\s*of\b`)
+	percentGDP = regexp.MustCompile(`(?i)%\s*gdp\b`)
+	overGDP    = regexp.MustCompile(`(?i)(\pL)\s*/\s*gdp\b`)
+)
 
 // computeVerb: a sentence that asks for arithmetic, so that a unit phrase
 // in it ("as a percent of GDP") names the computation. It is deriveVerb's
