@@ -231,6 +231,10 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 	}
 }
 
+// periodChange: a change over one period of the table ("the monthly %
+// change", "quarterly growth").
+var periodChange = regexp.MustCompile(`\b(?:monthly|quarterly|weekly)\s+(?:percent(?:age)?\s+)?(?:change|growth|increase)\b`)
+
 func deriveOp(clause string) (string, int) {
 	n := 0
 	if m := periodsWords.FindStringSubmatch(clause); m != nil {
@@ -243,6 +247,8 @@ func deriveOp(clause string) (string, int) {
 		strings.Contains(clause, "yoy") || strings.Contains(clause, "y/y") || strings.Contains(clause, "inflation") ||
 		strings.Contains(clause, "12-month percent") || strings.Contains(clause, "annual percent") || strings.Contains(clause, "annual rate of change"):
 		return "yoy_pct", 0
+	case periodChange.MatchString(clause):
+		return "pct_change", 1
 	case strings.Contains(clause, "month-on-month") || strings.Contains(clause, "m/m") || strings.Contains(clause, "monthly change") ||
 		strings.Contains(clause, "period-on-period") || strings.Contains(clause, "quarter-on-quarter") || strings.Contains(clause, "q/q"):
 		return "pct_change", 1

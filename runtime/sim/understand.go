@@ -108,6 +108,7 @@ func understand(text string, earlier []string) intent {
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(text))
 	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
 	low = basePeriod.ReplaceAllString(low, " ")
+	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	low = in.readFrequency(low)
 	in.readYears(low)
 	inherited := lastCountries(earlier)
@@ -238,7 +239,7 @@ func (in *intent) readFrequency(low string) string {
 	// coarsest named, the one every series can be put at.
 	for _, fp := range vocab.at {
 		for {
-			i := indexWord(low, fp.phrase)
+			i := frequencyPhrase(low, fp.phrase) // "the monthly % change" is a change, not the table's frequency
 			if i < 0 {
 				break
 			}
@@ -269,6 +270,8 @@ func frequencyPhrase(low, phrase string) int {
 	}
 }
 
+var percentWord = regexp.MustCompile(`%\s*(change|growth|increase)\b`)
+
 // rateNoun: a rate an index or a level can be turned into.
 var rateNoun = regexp.MustCompile(`^(?:an?\s+)?(?:annual\s+|yearly\s+|monthly\s+)?(?:inflation|growth)(?:\s+rates?)?\b`)
 
@@ -277,7 +280,7 @@ var rateNext = regexp.MustCompile(`^\s+(?:inflation|growth|rates? of (?:change|g
 // datePhrase is a date as analysts write one: "January 2020", "the end
 // of 2023", "2010Q1", "2000 onwards". Its year bounds the table; the
 // phrase names no series.
-var datePhrase = regexp.MustCompile(`\b(?:(?:from|since|to|until|till|through|thru|up to|starting(?: in)?|beginning(?: in)?)\s+)?(?:the\s+)?(?:(?:start|beginning|end|middle|mid|first half|second half)\s+of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:\d{4})(?:\s*[-/]?\s*q[1-4]|m\d{1,2}|-\d{2})?(?:\s+(?:onwards?|on|and later|to date|to the latest|to now|to present))?\b`)
+var datePhrase = regexp.MustCompile(`\b(?:(?:from|since|to|until|till|through|thru|up to|starting(?: in)?|beginning(?: in)?)\s+)?(?:the\s+)?(?:(?:start|beginning|end|middle|mid|first half|second half)(?:\s+of\s+|-))?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:\d{4})(?:\s*[-/]?\s*q[1-4]|m\d{1,2}|-\d{2})?(?:\s+(?:onwards?|on|and later|to date|to the latest|to now|to present))?\b`)
 
 var relativeSpan = regexp.MustCompile(`\b(?:over|for|in)?\s*the\s+(?:past|last)\s+(\w+)\s+years\b|\b(?:to|until)\s+(?:the\s+)?(?:latest|present|now|today|date)\b`)
 
@@ -387,7 +390,9 @@ func (in *intent) readClause(clause string, inherited []country) {
 // withoutSpans is a phrase without its source and time phrases, which
 // bound the request but name no series.
 func withoutSpans(s string) string {
-	for _, re := range []*regexp.Regexp{sourcePhrase, sinceYear, untilYear, betweenYears, yearRange, datePhrase, relativeSpan, vocab.eventSpan} {
+	// Dates first: "from 2008 Q1" is one phrase, not "from 2008" and a
+	// word "q1".
+	for _, re := range []*regexp.Regexp{sourcePhrase, datePhrase, sinceYear, untilYear, betweenYears, yearRange, relativeSpan, vocab.eventSpan} {
 		s = re.ReplaceAllString(s, " ")
 	}
 	return s
@@ -530,6 +535,7 @@ func actionless(s string) string {
 	s = cpWords.ReplaceAllString(s, " ")
 	s = deriveVerb.ReplaceAllString(s, " ")
 	s = chartWords.ReplaceAllString(s, " ")
+	s = periodChange.ReplaceAllString(s, " ")
 	s = deriveMarker.ReplaceAllString(s, " ")
 	s = percentChange.ReplaceAllString(s, " ")
 	s = periodsWords.ReplaceAllString(s, " ")

@@ -228,3 +228,30 @@ func TestThenSplitsAndTargetListsKeepEveryMember(t *testing.T) {
 		t.Errorf("change point targets %q, want ratio and prime", got)
 	}
 }
+
+// Everyday ways of naming economies, dates and a period's change.
+func TestEverydayNamesDatesAndChanges(t *testing.T) {
+	in := understand("Scandi + Iceland central bank rates (Sweden, Norway, Denmark, Iceland), monthly, from 2015 up to end-2023.", nil)
+	var got []string
+	for _, s := range in.subjects {
+		got = append(got, s.phrase+"|"+s.country.iso3)
+	}
+	slices.Sort(got)
+	if want := []string{"central bank rate|DNK", "central bank rate|ISL", "central bank rate|NOR", "central bank rate|SWE"}; !slices.Equal(got, want) {
+		t.Errorf("Scandi + Iceland: %q, want %q", got, want)
+	}
+	in = understand("Aussie, NZ, Canada, Norway: policy rates 2008-2019, monthly.", nil)
+	if countriesIn(in.subjects) != 4 || len(in.subjects) != 4 {
+		t.Errorf("Aussie, NZ, Canada, Norway: %+v", in.subjects)
+	}
+	in = understand("quarterly ILO unemployment rates for Spain, Portugal and Italy from 2008 Q1 to 2019 Q4", nil)
+	for _, s := range in.subjects {
+		if s.phrase != "ilo unemployment rate" {
+			t.Errorf("from 2008 Q1 to 2019 Q4: subject %q", s.phrase)
+		}
+	}
+	in = understand("CPI index monthly, with the monthly % change", nil)
+	if len(in.derives) != 1 || in.derives[0].op != "pct_change" || in.derives[0].periods != 1 || in.freq != "M" {
+		t.Errorf("the monthly %% change: derives %+v, frequency %q", in.derives, in.freq)
+	}
+}
