@@ -107,9 +107,9 @@ func understand(text string, earlier []string) intent {
 	var in intent
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(text))
 	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
-	low = basePeriod.ReplaceAllString(low, " ")
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	low = in.readFrequency(low)
+	low = basePeriod.ReplaceAllString(restated(low), " ")
 	in.readYears(low)
 	inherited := lastCountries(earlier)
 	named, _ := findCountries(low)
@@ -271,6 +271,30 @@ func frequencyPhrase(low, phrase string) int {
 }
 
 var percentWord = regexp.MustCompile(`%\s*(change|growth|increase)\b`)
+
+// restated reads "X (Y)", where Y names a series and no economy, as Y:
+// the words in brackets restate the series in the catalog's terms ("fiscal
+// balance (general gov net lending/borrowing)", "TÜFE genel endeks
+// (CPI)"). X's unit stays. Brackets holding economies, frequencies, units,
+// publishers or bases are left to the rest of the reading.
+func restated(low string) string {
+	return parenthetical.ReplaceAllStringFunc(low, func(m string) string {
+		sub := parenthetical.FindStringSubmatch(m)
+		lead, x, inner := sub[1], sub[2], sub[3]
+		probe := unitMarks.ReplaceAllString(adjustPhrase.ReplaceAllString(inner, " "), " ")
+		ts := slices.DeleteFunc(terms(basePeriod.ReplaceAllString(probe, " ")), func(t string) bool { return vocab.weakOnly([]string{t}) || isNumber(t) })
+		if len(countriesNamed(inner)) == 0 && len(ts) > 0 && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.qualifiers[t] }) {
+			// "(2017 intl $)": qualifiers only, nothing to find by.
+			return lead + x + " " + strings.Join(unitMarks.FindAllString(inner, -1), " ") + " "
+		}
+		if len(countriesNamed(inner)) > 0 || len(ts) == 0 || len(ts) == 1 && len(vocab.synonyms[ts[0]]) == 0 {
+			return m
+		}
+		return lead + strings.Join(unitMarks.FindAllString(x, -1), " ") + " " + inner + " "
+	})
+}
+
+var parenthetical = regexp.MustCompile(`(^|[,;:]\s*|\band\s+)([^,;:()]*?)\(([^()]*)\)`)
 
 // rateNoun: a rate an index or a level can be turned into.
 var rateNoun = regexp.MustCompile(`^(?:an?\s+)?(?:annual\s+|yearly\s+|monthly\s+)?(?:inflation|growth)(?:\s+rates?)?\b`)
@@ -437,6 +461,12 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			}
 		}
 		switch {
+		case len(ts) > 0 && len(parts) > 0 && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.qualifiers[t] }):
+			// "GDP per capita, constant prices, PPP (2017 intl $) for
+			// Poland": qualifiers of the part before, and its countries.
+			last := &parts[len(parts)-1]
+			last.terms = append(last.terms, ts...)
+			last.cs = append(last.cs, cs...)
 		case len(ts) > 0:
 			parts = append(parts, part{ts, cs})
 		case len(cs) > 0 && len(parts) > 0 && len(parts[len(parts)-1].cs) > 0:

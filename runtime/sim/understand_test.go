@@ -255,3 +255,27 @@ func TestEverydayNamesDatesAndChanges(t *testing.T) {
 		t.Errorf("the monthly %% change: derives %+v, frequency %q", in.derives, in.freq)
 	}
 }
+
+// Words in brackets that restate a series in the catalog's terms replace the
+// analyst's own; qualifiers ("constant prices", "(2017 intl $)") stay with
+// the series they qualify; brackets of economies are left alone.
+func TestBracketsAndQualifiers(t *testing.T) {
+	phrases := func(in intent) []string {
+		var out []string
+		for _, s := range in.subjects {
+			if !slices.Contains(out, s.phrase) {
+				out = append(out, s.phrase)
+			}
+		}
+		return out
+	}
+	for text, want := range map[string][]string{
+		"fiscal balance % GDP (general gov net lending/borrowing) for Norway and Russia, 2010-2023": {"general gov net lending borrowing"},
+		"GDP per capita, constant prices, PPP (2017 intl $) for Poland, Portugal":                  {"gdp capita constant price"},
+		"central bank rates (Sweden, Norway, Denmark), monthly":                                     {"central bank rate"},
+	} {
+		if got := phrases(understand(text, nil)); !slices.Equal(got, want) {
+			t.Errorf("%q: subjects %q, want %q", text, got, want)
+		}
+	}
+}
