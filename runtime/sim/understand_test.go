@@ -271,7 +271,7 @@ func TestBracketsAndQualifiers(t *testing.T) {
 	}
 	for text, want := range map[string][]string{
 		"fiscal balance % GDP (general gov net lending/borrowing) for Norway and Russia, 2010-2023": {"general gov net lending borrowing"},
-		"GDP per capita, constant prices, PPP (2017 intl $) for Poland, Portugal":                  {"gdp capita constant price"},
+		"GDP per capita, constant prices, PPP (2017 intl $) for Poland, Portugal":                   {"gdp capita constant price"},
 		"central bank rates (Sweden, Norway, Denmark), monthly":                                     {"central bank rate"},
 	} {
 		if got := phrases(understand(text, nil)); !slices.Equal(got, want) {
