@@ -231,6 +231,10 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 	}
 }
 
+// yearRate: words of a rate of change (a "12-month change" in payrolls is
+// a difference; "12-month growth" is a rate).
+var yearRate = regexp.MustCompile(`\b(?:growth|percent(?:age)? change|rates? of change|inflation|growth rates?)\b`)
+
 // periodChange: a change over one period of the table ("the monthly %
 // change", "quarterly growth").
 var periodChange = regexp.MustCompile(`\b(?:monthly|quarterly|weekly)\s+(?:percent(?:age)?\s+)?(?:change|growth|increase)\b`)
@@ -239,6 +243,11 @@ func deriveOp(clause string) (string, int) {
 	n := 0
 	if m := periodsWords.FindStringSubmatch(clause); m != nil {
 		n, _ = strconv.Atoi(m[1])
+		// "12-month growth", "4-quarter change": a year's change is the
+		// year-on-year rate.
+		if perYear := map[string]int{"month": 12, "quarter": 4, "week": 52}[m[2]]; perYear == n && yearRate.MatchString(clause) {
+			return "yoy_pct", 0
+		}
 	}
 	switch {
 	case strings.Contains(clause, "moving average") || strings.Contains(clause, "rolling"):

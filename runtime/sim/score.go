@@ -258,12 +258,19 @@ func (p Policy) bestOf(v view, s subject, freq string, used map[string]bool) (Ca
 		d bool
 	}
 	var all []sc
+	home, oneHome := v.requestCountry(used)
 	for _, id := range v.order {
 		c := v.cands[id]
 		if c.NoData || v.rejected[id] != "" || used[id] {
 			continue
 		}
 		if val, dec := score(s, c, freq); val > 0 {
+			// A series asked for with no economy, next to series of one
+			// economy ("M2 and headline CPI"), is of that economy when a
+			// row of it fits as well.
+			if s.country.iso3 == "" && oneHome && !countryFits(subject{country: home}, c) {
+				val -= 0.5
+			}
 			all = append(all, sc{c, val, dec})
 		}
 	}
@@ -349,4 +356,33 @@ func adjustmentOf(c Candidate) string {
 		return adjustment(m)
 	}
 	return ""
+}
+
+// requestCountry is the one economy of the series the request has settled
+// on and of the table's series columns, if they have exactly one.
+func (v view) requestCountry(used map[string]bool) (country, bool) {
+	seen := map[string]bool{}
+	for id := range used {
+		c := v.cands[id]
+		cc := c.Country
+		if cc == "" {
+			src, _, _ := strings.Cut(id, ":")
+			cc = vocab.sourceHome[src]
+		}
+		if cc != "" {
+			seen[strings.ToUpper(cc)] = true
+		}
+	}
+	for _, c := range v.seriesColumns() {
+		if cc := v.colCountry(c); cc != "" {
+			seen[cc] = true
+		}
+	}
+	if len(seen) != 1 {
+		return country{}, false
+	}
+	for cc := range seen {
+		return vocab.region(cc)
+	}
+	return country{}, false
 }

@@ -117,8 +117,9 @@ func understand(text string, earlier []string) intent {
 	if len(named) == 0 {
 		in.countries = inherited
 	}
-	framed := map[int]bool{} // subjects read from sentences that only frame the request
-	for _, sentence := range sentenceSplit.Split(low, -1) {
+	framed := map[int]bool{}     // subjects read from sentences that only frame the request
+	sentenceOf := map[string]int{} // subject key → the sentence that first named it
+	for n, sentence := range sentenceSplit.Split(low, -1) {
 		before := len(in.subjects)
 		frame := vocab.framing.FindStringIndex(strings.TrimSpace(sentence))
 		if frame != nil {
@@ -138,6 +139,11 @@ func understand(text string, earlier []string) intent {
 			}
 		}
 		in.readClause(sentence[start:], inherited)
+		for _, s := range in.subjects[before:] {
+			if _, ok := sentenceOf[s.key()]; !ok {
+				sentenceOf[s.key()] = n
+			}
+		}
 		if frame != nil {
 			for i := before; i < len(in.subjects); i++ {
 				framed[i] = true
@@ -146,6 +152,7 @@ func understand(text string, earlier []string) intent {
 	}
 	in.dropFraming(framed)
 	in.dropConceptsExplained()
+	in.dropMentionsAgain(sentenceOf)
 	// One publisher named anywhere in the request decides for every
 	// series it asks for; several are read clause by clause.
 	if ns, groups := vocab.publishersIn(low); groups == 1 {
@@ -185,6 +192,23 @@ func (in *intent) dropFraming(framed map[int]bool) {
 	kept := in.subjects[:0]
 	for i, s := range in.subjects {
 		if !framed[i] {
+			kept = append(kept, s)
+		}
+	}
+	in.subjects = kept
+}
+
+// dropMentionsAgain: a later sentence naming a series of the request by
+// fewer of its words ("M2 money stock and headline CPI. M2 is weekly, so
+// average it") mentions it again; it asks for no other series.
+func (in *intent) dropMentionsAgain(sentenceOf map[string]int) {
+	var kept []subject
+	for _, s := range in.subjects {
+		again := slices.ContainsFunc(in.subjects, func(o subject) bool {
+			return o.key() != s.key() && o.country == s.country && sentenceOf[o.key()] < sentenceOf[s.key()] &&
+				!slices.ContainsFunc(s.terms, func(t string) bool { return !slices.Contains(o.terms, t) })
+		})
+		if !again {
 			kept = append(kept, s)
 		}
 	}

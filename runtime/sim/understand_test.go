@@ -279,3 +279,20 @@ func TestBracketsAndQualifiers(t *testing.T) {
 		}
 	}
 }
+
+// A year's worth of periods ("12-month growth") is the year-on-year rate,
+// and a later sentence naming a series again by fewer words asks for no
+// other series.
+func TestTwelveMonthGrowthAndMentionsAgain(t *testing.T) {
+	in := understand("Turn both into 12-month growth rates", []string{"M2 money stock and headline CPI, monthly"})
+	if len(in.derives) == 0 || in.derives[0].op != "yoy_pct" {
+		t.Errorf("12-month growth: %+v", in.derives)
+	}
+	if in := understand("a 12-month moving average of payrolls", nil); len(in.derives) == 0 || in.derives[0].op != "rolling_mean" {
+		t.Errorf("12-month moving average: %+v", in.derives)
+	}
+	in = understand("M2 money stock and headline CPI, monthly, 2000-2019. M2 is weekly I think so average it to months.", nil)
+	if len(in.subjects) != 2 || in.convert != "M" {
+		t.Errorf("subjects %+v, convert %q; want M2 money stock and headline CPI, converted to monthly", in.subjects, in.convert)
+	}
+}
