@@ -117,7 +117,7 @@ func understand(text string, earlier []string) intent {
 	if len(named) == 0 {
 		in.countries = inherited
 	}
-	framed := map[int]bool{}     // subjects read from sentences that only frame the request
+	framed := map[int]bool{}       // subjects read from sentences that only frame the request
 	sentenceOf := map[string]int{} // subject key → the sentence that first named it
 	for n, sentence := range sentenceSplit.Split(low, -1) {
 		before := len(in.subjects)
