@@ -110,6 +110,10 @@ type TurnResult struct {
 	// Reasoning is what the model said it thought, one entry per model
 	// call that gave any (the answer never carries it).
 	Reasoning []string
+	// State is every table of the session as the turn leaves it, by name,
+	// derived columns included: what the analyst has after the turn,
+	// whichever turn made it.
+	State []TableSummary
 }
 
 // ToolError is one failed tool call.
@@ -160,6 +164,7 @@ func (s *Session) Ask(ctx context.Context, userText string) (TurnResult, error) 
 	finish := func(reason string) {
 		res.StopReason = reason
 		res.Shown = t.shownIDs()
+		res.State = s.state()
 		if res.Metrics.Decisions > 0 {
 			res.Metrics.EvidenceVisibleMean = ratioSum / float64(res.Metrics.Decisions)
 		}
@@ -339,4 +344,20 @@ func (s *Session) call(ctx context.Context, tn, stepN int) (llm.Response, Assemb
 		s.opts.Recorder.Response(ctx, ResponseEvent{Turn: tn, Step: stepN, Response: resp})
 		return resp, asm, nil
 	}
+}
+
+// state copies the session's tables, in name order.
+func (s *Session) state() []TableSummary {
+	names := make([]string, 0, len(s.tables))
+	for n := range s.tables {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	out := make([]TableSummary, 0, len(names))
+	for _, n := range names {
+		t := *s.tables[n]
+		t.Columns = slices.Clone(t.Columns)
+		out = append(out, t)
+	}
+	return out
 }

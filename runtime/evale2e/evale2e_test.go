@@ -242,3 +242,32 @@ func canceled() context.Context {
 	cancel()
 	return ctx
 }
+
+// Tables, derived columns and frequencies are judged on the state a turn
+// leaves: a real rate derived in turn 2 serves turn 3's "chart that real
+// rate" without being derived again, while the chart itself must be drawn
+// in the turn, and a state that lacks a series still fails.
+func TestJudgeReadsTheStateTheTurnLeaves(t *testing.T) {
+	turn := Turn{User: "chart that real rate", Needs: [][]string{{"M.TR"}, {"TP.FG.J0"}}, Actions: []string{ActionDerive, ActionConvert, ActionChart}, Frequency: "A",
+		Derives: []Derive{{Op: "expression", Inputs: []int{0, 1}}}}
+	state := agent.TableSummary{Name: "main", Frequency: "A", Columns: []agent.ColumnInfo{{Name: "rate", SeriesID: "bis:M.TR"}, {Name: "cpi", SeriesID: "evds:TP.FG.J0"},
+		{Name: "real", SeriesID: "bis:M.TR", SeriesIDs: []string{"bis:M.TR", "evds:TP.FG.J0"}, Derived: "expression rate - cpi"}}}
+	carried := agent.TurnResult{Completed: true, Actions: []string{"chart", "answer"}, SeriesUsed: []string{"bis:M.TR", "evds:TP.FG.J0"}, State: []agent.TableSummary{state}}
+	if tr := judge(turn, carried, NativeID); !tr.Succeeded {
+		t.Errorf("a carried derived column judged %+v", tr)
+	}
+	noChart := carried
+	noChart.Actions = []string{"answer"}
+	if tr := judge(turn, noChart, NativeID); tr.Succeeded {
+		t.Error("a turn that drew no chart judged right")
+	}
+	bare := carried
+	bare.State = []agent.TableSummary{{Name: "main", Frequency: "A", Columns: state.Columns[:2]}}
+	if tr := judge(turn, bare, NativeID); tr.Succeeded || !strings.Contains(strings.Join(tr.Missing, ","), "action derive") {
+		t.Errorf("a state without the derived column judged %+v", tr)
+	}
+	table := Turn{User: "add the BIS rate", Needs: [][]string{{"M.TR"}, {"TP.FG.J0"}, {"M.US"}}, Actions: []string{ActionBuildTable}}
+	if tr := judge(table, carried, NativeID); tr.Succeeded {
+		t.Error("a state lacking a needed series judged right")
+	}
+}

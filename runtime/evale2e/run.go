@@ -119,10 +119,31 @@ func judge(t Turn, res agent.TurnResult, native func(string) string) TurnReport 
 			done[a] = true
 		}
 	}
-	// A table built at the frequency asked for converts as well as
-	// converting a finer one does.
-	if t.Frequency != "" && slices.ContainsFunc(res.Tables, func(tb agent.TableSummary) bool { return tb.Frequency == t.Frequency }) {
+	// The actions that make state (a table, its derived columns, its
+	// frequency) are judged on the state the turn leaves: a table made in
+	// an earlier turn and still standing serves the analyst as well as one
+	// made again. Charts, breaks and searches are views, done in the turn.
+	tables := append(slices.Clone(res.Tables), res.State...)
+	derived := slices.Clone(res.Derived)
+	for _, tb := range res.State {
+		for _, c := range tb.Columns {
+			if c.Derived != "" {
+				derived = append(derived, agent.ColumnSummary{Table: tb.Name, Column: c})
+			}
+		}
+	}
+	// A table at the frequency asked for converts as well as converting a
+	// finer one does.
+	if t.Frequency != "" && slices.ContainsFunc(tables, func(tb agent.TableSummary) bool { return tb.Frequency == t.Frequency }) {
 		done[ActionConvert] = true
+	}
+	if slices.ContainsFunc(tables, func(tb agent.TableSummary) bool { return coversNeeds(t.Needs, tableIDs(tb, native), native) }) {
+		done[ActionBuildTable] = true
+	}
+	if len(t.Derives) > 0 && !slices.ContainsFunc(t.Derives, func(d Derive) bool {
+		return !slices.ContainsFunc(derived, func(cs agent.ColumnSummary) bool { return derivedFits(d, t.Needs, cs.Column, native) })
+	}) {
+		done[ActionDerive] = true
 	}
 	for _, a := range t.Actions {
 		if !done[a] {
@@ -130,17 +151,11 @@ func judge(t Turn, res agent.TurnResult, native func(string) string) TurnReport 
 		}
 	}
 	if t.Frequency != "" && (len(res.Tables) > 0 || slices.Contains(t.Actions, ActionConvert)) &&
-		!slices.ContainsFunc(res.Tables, func(tb agent.TableSummary) bool { return tb.Frequency == t.Frequency }) {
+		!slices.ContainsFunc(tables, func(tb agent.TableSummary) bool { return tb.Frequency == t.Frequency }) {
 		tr.Missing = append(tr.Missing, "a table at frequency "+t.Frequency)
 	}
 	if tr.NeedsTable {
-		tr.TableRight = slices.ContainsFunc(res.Tables, func(tb agent.TableSummary) bool {
-			var ids []string
-			for _, c := range tb.Columns {
-				ids = append(ids, native(c.SeriesID))
-			}
-			return coversNeeds(t.Needs, ids, native)
-		})
+		tr.TableRight = slices.ContainsFunc(tables, func(tb agent.TableSummary) bool { return coversNeeds(t.Needs, tableIDs(tb, native), native) })
 		if !tr.TableRight {
 			tr.Missing = append(tr.Missing, "a table with a right series for every need")
 		}
@@ -148,7 +163,7 @@ func judge(t Turn, res agent.TurnResult, native func(string) string) TurnReport 
 		tr.Missing = append(tr.Missing, "a right series for every need")
 	}
 	for _, d := range t.Derives {
-		if !slices.ContainsFunc(res.Derived, func(cs agent.ColumnSummary) bool { return derivedFits(d, t.Needs, cs.Column, native) }) {
+		if !slices.ContainsFunc(derived, func(cs agent.ColumnSummary) bool { return derivedFits(d, t.Needs, cs.Column, native) }) {
 			tr.Missing = append(tr.Missing, "a derived column: "+d.describe())
 		}
 	}
@@ -157,6 +172,15 @@ func judge(t Turn, res agent.TurnResult, native func(string) string) TurnReport 
 	}
 	tr.Succeeded = len(tr.Missing) == 0
 	return tr
+}
+
+// tableIDs are the series of a table's columns, as native ids.
+func tableIDs(tb agent.TableSummary, native func(string) string) []string {
+	var ids []string
+	for _, c := range tb.Columns {
+		ids = append(ids, native(c.SeriesID))
+	}
+	return ids
 }
 
 // derivedFits: the column was computed from a right series for each of the
