@@ -305,6 +305,13 @@ func restated(low string) string {
 	return parenthetical.ReplaceAllStringFunc(low, func(m string) string {
 		sub := parenthetical.FindStringSubmatch(m)
 		lead, x, inner := sub[1], sub[2], sub[3]
+		// Only a bracket holding one phrase restates a series: one that
+		// lists, excludes or asks for analysis is read as its own sentence.
+		bare := strings.Trim(basePeriod.ReplaceAllString(inner, " "), " ,;")
+		if strings.ContainsAny(bare, ",;&") || bracketWords.MatchString(bare) || deriveMarker.MatchString(bare) || deriveVerb.MatchString(bare) ||
+			turnInto.MatchString(bare) || cpWords.MatchString(bare) || chartWords.MatchString(bare) {
+			return m
+		}
 		probe := unitMarks.ReplaceAllString(adjustPhrase.ReplaceAllString(inner, " "), " ")
 		ts := slices.DeleteFunc(terms(basePeriod.ReplaceAllString(probe, " ")), func(t string) bool { return vocab.weakOnly([]string{t}) || isNumber(t) })
 		if len(countriesNamed(inner)) == 0 && len(ts) > 0 && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.qualifiers[t] }) {
@@ -317,6 +324,8 @@ func restated(low string) string {
 		return lead + strings.Join(unitMarks.FindAllString(x, -1), " ") + " " + inner + " "
 	})
 }
+
+var bracketWords = regexp.MustCompile(`\b(?:and|or|ex|excl|excluding|less|without|plus|vs|versus|year-on-year|month-on-month)\b`)
 
 var parenthetical = regexp.MustCompile(`(^|[,;:]\s*|\band\s+)([^,;:()]*?)\(([^()]*)\)`)
 

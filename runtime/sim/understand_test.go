@@ -296,3 +296,11 @@ func TestTwelveMonthGrowthAndMentionsAgain(t *testing.T) {
 		t.Errorf("subjects %+v, convert %q; want M2 money stock and headline CPI, converted to monthly", in.subjects, in.convert)
 	}
 }
+
+// A bracket that lists, excludes or asks for analysis is no restatement.
+func TestBracketsThatAnalyseAreNoRestatement(t *testing.T) {
+	in := understand("Turkey's policy rate next to headline CPI inflation (the TURKSTAT index, 2003=100, turned into y/y) monthly from Jan 2021", nil)
+	if !slices.ContainsFunc(in.subjects, func(s subject) bool { return s.phrase == "headline cpi inflation" }) {
+		t.Errorf("the subject before the bracket was lost: %+v", in.subjects)
+	}
+}
