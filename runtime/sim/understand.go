@@ -327,7 +327,7 @@ func restated(low string) string {
 
 var bracketWords = regexp.MustCompile(`\b(?:and|or|ex|excl|excluding|less|without|plus|vs|versus|year-on-year|month-on-month)\b`)
 
-var parenthetical = regexp.MustCompile(`(^|[,;:]\s*|\band\s+)([^,;:()]*?)\(([^()]*)\)`)
+var parenthetical = regexp.MustCompile(`(^|[,;:.?!]\s*|\band\s+)([^,;:.?!()]*?)\(([^()]*)\)`)
 
 // rateNoun: a rate an index or a level can be turned into.
 var rateNoun = regexp.MustCompile(`^(?:an?\s+)?(?:annual\s+|yearly\s+|monthly\s+)?(?:inflation|growth)(?:\s+rates?)?\b`)

@@ -304,3 +304,13 @@ func TestBracketsThatAnalyseAreNoRestatement(t *testing.T) {
 		t.Errorf("the subject before the bracket was lost: %+v", in.subjects)
 	}
 }
+
+// A bracket restates at most the phrase right before it, never earlier
+// sentences; "(average the quarters)" asks for an annual mean.
+func TestBracketStaysInItsSentence(t *testing.T) {
+	in := understand("My supervisor wants me to cross-check with the IMF WEO unemployment rate for the same three. Can you put them all in one annual table (average the quarters)?",
+		[]string{"quarterly ILO unemployment rates for Spain, Portugal and Italy"})
+	if len(in.subjects) != 3 || in.subjects[0].phrase != "imf weo unemployment rate" || in.convert != "A" {
+		t.Errorf("subjects %+v, convert %q", in.subjects, in.convert)
+	}
+}
