@@ -3,6 +3,8 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -174,7 +176,7 @@ func (p Policy) decide(v view) Step {
 			return step(Call{Name: "browse_heading", Args: b.args})
 		}
 		noData := v.fitsOnlyWithoutData(s)
-		wordings := p.wordings(s, freq, peersOf(s, subjects), v.needsFilters(s, best, freq) || noData, noData)
+		wordings := v.withoutRefusedFilters(p.wordings(s, freq, peersOf(s, subjects), v.needsFilters(s, best, freq) || noData, noData))
 		w, tried := v.nextWording(wordings)
 		if w != nil {
 			if best.ID != "" {
@@ -593,3 +595,39 @@ func (v view) tableCountries() []country {
 	}
 	return out
 }
+
+// withoutRefusedFilters drops from searches the country filter the tool has
+// refused this request ("bad filter: country \"EMU\""): the country stays in
+// the words, and a search the tool refused is not sent again.
+func (v view) withoutRefusedFilters(ws []map[string]any) []map[string]any {
+	refused := map[string]bool{}
+	for _, c := range v.calls {
+		if m := refusedCountry.FindStringSubmatch(c.result); c.failed && m != nil {
+			refused[m[1]] = true
+		}
+	}
+	if len(refused) == 0 {
+		return ws
+	}
+	var out []map[string]any
+	for _, w := range ws {
+		w = maps.Clone(w)
+		if c, ok := w["country"].(string); ok && refused[c] {
+			delete(w, "country")
+		}
+		if cs, ok := w["countries"].([]string); ok {
+			cs = slices.DeleteFunc(slices.Clone(cs), func(c string) bool { return refused[c] })
+			if len(cs) == 0 {
+				delete(w, "countries")
+			} else {
+				w["countries"] = cs
+			}
+		}
+		if !slices.ContainsFunc(out, func(o map[string]any) bool { return sameArgs(o, w) }) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+var refusedCountry = regexp.MustCompile(`bad filter: country "([^"]+)"`)

@@ -216,3 +216,22 @@ func TestOneRowWordServesOneTerm(t *testing.T) {
 		t.Errorf("coverage of the GDP row %.2f, want at most one word in three", c)
 	}
 }
+
+// A country filter the tool refused is dropped from later searches, which
+// keep the country in their words.
+func TestRefusedCountryFilterIsDropped(t *testing.T) {
+	v := view{calls: []pastCall{{name: "search_catalog", failed: true, result: `error in search_catalog: search failed: search: bad filter: country "EMU" (want an ISO3 code such as TUR)`}}}
+	ws := v.withoutRefusedFilters([]map[string]any{
+		{"query": "policy rate", "country": "EMU", "frequency": "M"},
+		{"query": "policy rate", "countries": []string{"EMU", "SWE"}},
+	})
+	if _, ok := ws[0]["country"]; ok || ws[0]["frequency"] != "M" {
+		t.Errorf("first search %v", ws[0])
+	}
+	if cs, _ := ws[1]["countries"].([]string); !slices.Equal(cs, []string{"SWE"}) {
+		t.Errorf("second search %v", ws[1])
+	}
+	if in := understand("Policy rates Sweden/Norway, monthly from 2012 to the latest BIS month", nil); len(in.subjects) != 2 {
+		t.Errorf("to the latest BIS month: subjects %+v", in.subjects)
+	}
+}
