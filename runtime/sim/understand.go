@@ -337,7 +337,7 @@ var rateNext = regexp.MustCompile(`^\s+(?:inflation|growth|rates? of (?:change|g
 // datePhrase is a date as analysts write one: "January 2020", "the end
 // of 2023", "2010Q1", "2000 onwards". Its year bounds the table; the
 // phrase names no series.
-var datePhrase = regexp.MustCompile(`\b(?:(?:from|since|to|until|till|through|thru|up to|starting(?: in)?|beginning(?: in)?)\s+)?(?:the\s+)?(?:(?:start|beginning|end|middle|mid|first half|second half)(?:\s+of\s+|-))?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:\d{4})(?:\s*[-/]?\s*q[1-4]|m\d{1,2}|-\d{2})?(?:\s+(?:onwards?|on|and later|to date|to the latest|to now|to present))?\b`)
+var datePhrase = regexp.MustCompile(`\b(?:(?:from|since|to|until|till|through|thru|up to|starting(?: in)?|beginning(?: in)?)\s+)?(?:the\s+)?(?:(?:start|beginning|end|middle|mid|first half|second half)(?:\s+of\s+|-))?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:\d{4})(?:\s*[-/]?\s*q[1-4]|m\d{1,2}|-\d{2})?(?:\s+(?:onwards?|on|and later|to date|to the latest(?:(?:\s+[a-z]+){0,2}\s+(?:month|quarter|year|observation|data|figure|value|print|release)s?\b)?|to now|to present))?\b`)
 
 var relativeSpan = regexp.MustCompile(`\b(?:over|for|in)?\s*the\s+(?:past|last)\s+(\w+)\s+years\b|\b(?:to|until)\s+(?:the\s+)?(?:latest|present|now|today|date)(?:\s+(?:[a-z]+\s+){0,2}?(?:month|quarter|year|observation|data|figure|value|print|release)s?)?\b`)
 
