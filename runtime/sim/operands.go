@@ -30,7 +30,21 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		}
 		d := derivation{op: op.op, label: labelOf(label), asSeries: in.clauseAsSeries(clause, inherited)}
 		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 {
-			d.operands = in.operands([]string{m[ia], m[ib]}, clause)
+			// "the 10-year yield as T10YFF + fed funds": what the result
+			// is, then the arithmetic.
+			a := m[ia]
+			if i := strings.LastIndex(a, " as "); i >= 0 && named == "" {
+				d.label, a = labelOf(a[:i]), a[i+len(" as "):]
+			}
+			// "Scandi + Iceland central bank rates": a "+" joining
+			// economies lists them; a sum needs two series.
+			if op.op == "sum" && slices.ContainsFunc([]string{a, m[ib]}, func(p string) bool {
+				_, rest := findCountries(p)
+				return len(terms(rest)) == 0 && !backWords.MatchString(strings.TrimSpace(rest))
+			}) {
+				continue
+			}
+			d.operands = in.operands([]string{a, m[ib]}, clause)
 		} else { // "the gap between them": the two most recent columns
 			d.operands = []operand{{back: 2}, {back: 1}}
 		}

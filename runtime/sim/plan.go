@@ -174,6 +174,13 @@ func (v view) columnScore(want []string, c Column) float64 {
 // already made from its base.
 func (v view) resolve(o operand, multi bool) (Column, bool) {
 	shown := v.latestColumns()
+	// "… and then the 3-month bill as that minus T10Y3M": "that" after a
+	// combination this request made is that combination.
+	if o.back == 1 && len(v.columns) > 0 {
+		if c := v.columns[len(v.columns)-1]; len(c.From) > 1 && !v.before[c.Name] {
+			return c, true
+		}
+	}
 	if o.back > 0 {
 		if o.back <= len(shown) {
 			return shown[len(shown)-o.back], true
@@ -312,7 +319,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 	if i := slices.IndexFunc(d.operands, func(o operand) bool { return o.sum != 0 }); i >= 0 && len(d.operands) == 2 {
 		return v.sumCall(d, i, multi)
 	}
-	if slices.Contains([]string{"spread", "ratio", "share", "expression"}, d.op) {
+	if slices.Contains([]string{"spread", "ratio", "share", "sum", "expression"}, d.op) {
 		if i := slices.IndexFunc(d.operands, func(o operand) bool { return o.phrase == "*" }); i >= 0 && len(d.operands) == 2 {
 			// "each one's spread over the Fed": every other column against
 			// the named one.
@@ -339,6 +346,10 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 				names = append(names, name)
 				if _, ok := v.column(name); ok {
 					continue
+				}
+				if d.op == "sum" {
+					return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
+						"expression": ins[0].Name + " + " + ins[1].Name, "name": name}}, nil, ""
 				}
 				return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": d.op,
 					"columns": []string{ins[0].Name, ins[1].Name}, "name": name}}, nil, ""
@@ -380,6 +391,10 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		name := derivedName(d, ins)
 		if _, ok := v.column(name); ok {
 			return nil, []string{name}, ""
+		}
+		if d.op == "sum" { // the tool adds through an expression
+			return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
+				"expression": ins[0].Name + " + " + ins[1].Name, "name": name}}, []string{name}, ""
 		}
 		return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": d.op,
 			"columns": []string{ins[0].Name, ins[1].Name}, "name": name}}, []string{name}, ""
@@ -615,7 +630,7 @@ func (v view) browseFor(s subject, freq string) (browseArgs, bool) {
 
 // single: a one-column op.
 func single(op string) bool {
-	return !slices.Contains([]string{"spread", "ratio", "share", "expression"}, op)
+	return !slices.Contains([]string{"spread", "ratio", "share", "sum", "expression"}, op)
 }
 
 // operandsResolve: every operand of a derivation is a column already.

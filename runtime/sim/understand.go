@@ -305,6 +305,11 @@ func restated(low string) string {
 	return parenthetical.ReplaceAllStringFunc(low, func(m string) string {
 		sub := parenthetical.FindStringSubmatch(m)
 		lead, x, inner := sub[1], sub[2], sub[3]
+		// "T10YFF (10y minus fed funds)": a bracket after a code says
+		// what the code is; the code names the series.
+		if f := strings.Fields(x); len(f) > 0 && isCode(f[len(f)-1]) {
+			return lead + x + " "
+		}
 		// Only a bracket holding one phrase restates a series: one that
 		// lists, excludes or asks for analysis is read as its own sentence.
 		bare := strings.Trim(basePeriod.ReplaceAllString(inner, " "), " ,;")
@@ -324,6 +329,14 @@ func restated(low string) string {
 		return lead + strings.Join(unitMarks.FindAllString(x, -1), " ") + " " + inner + " "
 	})
 }
+
+// isCode: a word that reads as a series code ("t10yff", "tp.fg.j0"):
+// letters and digits together, or dotted parts.
+func isCode(w string) bool {
+	return codeWord.MatchString(w) && !isYear(w)
+}
+
+var codeWord = regexp.MustCompile(`^(?:[a-z]+[0-9][a-z0-9]*|[0-9]+[a-z][a-z0-9]*|[a-z0-9]+(?:\.[a-z0-9]+)+)$`)
 
 var bracketWords = regexp.MustCompile(`\b(?:and|or|ex|excl|excluding|less|without|plus|vs|versus|year-on-year|month-on-month)\b`)
 

@@ -314,3 +314,20 @@ func TestBracketStaysInItsSentence(t *testing.T) {
 		t.Errorf("subjects %+v, convert %q", in.subjects, in.convert)
 	}
 }
+
+// "+" between two series adds them, "as" before the arithmetic names the
+// result, "that" after it is what was just made; "+" between economies lists
+// them; a bracket after a code describes the code.
+func TestSumsNamesAndCodeBrackets(t *testing.T) {
+	in := understand("reconstruct the 10-year yield as T10YFF + fed funds, and then the 3-month bill as that minus T10Y3M", nil)
+	if len(in.derives) != 2 || in.derives[0].op != "sum" || in.derives[0].operands[0].phrase != "t10yff" || in.derives[1].operands[0].back != 1 {
+		t.Errorf("derivations %+v", in.derives)
+	}
+	if in := understand("Scandi + Iceland central bank rates, monthly", nil); len(in.derives) != 0 || len(in.subjects) != 4 {
+		t.Errorf("Scandi + Iceland: derives %+v, subjects %+v", in.derives, in.subjects)
+	}
+	in = understand("I only have spreads: T10YFF (10y minus fed funds) and T10Y3M (10y minus 3m). Pull both plus monthly effective FFR, 2000-2019", nil)
+	if len(in.derives) != 0 || len(in.subjects) != 3 {
+		t.Errorf("codes with brackets: derives %+v, subjects %+v", in.derives, in.subjects)
+	}
+}
