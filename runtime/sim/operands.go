@@ -45,6 +45,8 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 				continue
 			}
 			d.operands = in.operands([]string{a, m[ib]}, clause)
+		} else if ib >= 0 { // "subtract WEO inflation for each country": every column minus it
+			d.operands = in.operands([]string{"each", m[ib]}, clause)
 		} else { // "the gap between them": the two most recent columns
 			d.operands = []operand{{back: 2}, {back: 1}}
 		}
@@ -231,6 +233,14 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 			ts = []target{{phrase: "*"}}
 		}
 	}
+	if op == "diff" && !diffWords.MatchString(clause) {
+		// "take annual averages": a verb of arithmetic naming no change
+		// (the conversion was read already) asks for no derivation.
+		if loc := deriveVerb.FindStringIndex(clause); loc != nil && loc[0] > 0 {
+			in.readSeriesClause(clause[:loc[0]], inherited)
+		}
+		return
+	}
 	for _, t := range ts {
 		d := derivation{op: op, periods: n, operands: []operand{{phrase: t.phrase, terms: terms(t.phrase), country: t.country}}, asSeries: asSeries}
 		if t.phrase == "*" {
@@ -244,6 +254,9 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 		in.readSeriesClause(clause[:loc[0]], inherited)
 	}
 }
+
+// diffWords: words that ask for a difference over time.
+var diffWords = regexp.MustCompile(`\b(?:diff|diffs|difference|differences|differenced|change|changes|first differences?)\b`)
 
 // yearRate: words of a rate of change (a "12-month change" in payrolls is
 // a difference; "12-month growth" is a rate).

@@ -332,6 +332,11 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 				if c.Name == other.Name {
 					continue
 				}
+				// "each minus its own inflation": per economy when the
+				// other operand belongs to one and the column to another.
+				if oc, cc := d.operands[1-i].country.iso3, v.colCountry(c); oc != "" && cc != "" && cc != oc && v.multiCountry() && v.colCountry(other) == oc && len(v.tableCountries()) > 1 && !v.sharedAcrossCountries(other) {
+					continue
+				}
 				dd := d
 				dd.operands = slices.Clone(d.operands)
 				dd.operands[i] = operand{phrase: c.Name, terms: terms(strings.ReplaceAll(c.Name, "_", " "))}
@@ -667,4 +672,18 @@ func (v view) seriesFirst(ss []subject, freq string, multi bool, p Policy) bool 
 		})
 	}
 	return !searched
+}
+
+// sharedAcrossCountries: a column that stands against every economy of the
+// table ("each one's spread over the Fed"): the only column of its
+// economy.
+func (v view) sharedAcrossCountries(c Column) bool {
+	cc := v.colCountry(c)
+	n := 0
+	for _, s := range v.seriesColumns() {
+		if v.colCountry(s) == cc {
+			n++
+		}
+	}
+	return n == 1
 }

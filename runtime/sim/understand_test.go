@@ -331,3 +331,17 @@ func TestSumsNamesAndCodeBrackets(t *testing.T) {
 		t.Errorf("codes with brackets: derives %+v, subjects %+v", in.derives, in.subjects)
 	}
 }
+
+// "subtract X" with no "from" takes X from every column (of each economy);
+// a verb of arithmetic that names no change asks for no derivation.
+func TestSubtractAloneAndVerbsWithoutChange(t *testing.T) {
+	in := understand("take annual averages and subtract WEO average CPI inflation for each country", []string{"BIS policy rates for Indonesia and Thailand, monthly"})
+	for _, d := range in.derives {
+		if d.op == "diff" {
+			t.Errorf("take annual averages read as a difference: %+v", in.derives)
+		}
+	}
+	if !slices.ContainsFunc(in.derives, func(d derivation) bool { return d.op == "spread" && d.operands[0].phrase == "*" }) || in.convert != "A" {
+		t.Errorf("derivations %+v, convert %q", in.derives, in.convert)
+	}
+}

@@ -270,8 +270,8 @@ func loadVocabulary() (*vocabulary, error) {
 		return nil, err
 	}
 	for i, r := range rows {
-		if len(r) != 2 || strings.Contains(r[1], "{a}") != strings.Contains(r[1], "{b}") {
-			return nil, fmt.Errorf("sim: data/operations.tsv row %d: want op and a pattern with both {a} and {b}, or neither", i+1)
+		if len(r) != 2 || strings.Contains(r[1], "{a}") && !strings.Contains(r[1], "{b}") {
+			return nil, fmt.Errorf("sim: data/operations.tsv row %d: want op and a pattern with {a} and {b}, {b} alone, or neither", i+1)
 		}
 		v.operations = append(v.operations, operation{op: r[0], re: phraseRegexp(r[1]), literal: literalWords(r[1])})
 	}
