@@ -1,0 +1,146 @@
+package search
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/sextant-dev/sextant/runtime/query"
+)
+
+// Family heads: a heading whose label is what the query asks for, once
+// its acronyms are spelt out ("cpi" → "consumer price index", the label
+// of FRED's heading of 4,609 consumer price indices), is the family of
+// the concept, and its headline rows (isHeadline: the total, the
+// national row, the row named as the heading) are what a short query
+// means. The text stage may never gather them: BM25 prefers short
+// titles, and a heading of thousands of look-alikes gives the text pass
+// its 64 shortest, not "Consumer Price Index for All Urban Consumers:
+// All Items in U.S. City Average". So the heads of the families the
+// query names are made candidates from catalog structure alone (heading
+// labels and title marks), and the ranking decides among them as among
+// any others.
+const (
+	familyMostHeadings = 16  // headings named by the query whose heads become candidates
+	familyMostRows     = 256 // headline rows taken from one heading, in catalog order
+	familyMinWeight    = 0.8 // expansions at least this safe name a family
+)
+
+// familyIndex maps a heading label's analysed words, joined by spaces,
+// to the headings (with rows of their own) so labelled; built on the
+// first query that needs it.
+type familyIndex struct {
+	once   sync.Once
+	byName map[string][]int32
+}
+
+func (e *Engine) familyHeadings() map[string][]int32 {
+	e.families.once.Do(func() {
+		v := e.parser.Vocabulary()
+		m := make(map[string][]int32)
+		for h, hd := range e.cat.Headings {
+			if len(e.headRows[h]) < 2 {
+				continue // a heading of one row has no headline
+			}
+			k := strings.Join(v.LabelTerms(hd.Label), " ")
+			if k != "" {
+				m[k] = append(m[k], int32(h))
+			}
+		}
+		e.families.byName = m
+	})
+	return e.families.byName
+}
+
+// familyPhrase is a phrase a query may name a family by, with how
+// safely it stands for the query (1 for its own words, an expansion's
+// weight).
+type familyPhrase struct {
+	words  string
+	weight float64
+}
+
+// familyPhrases returns what query u may name a family by: its topic
+// words, and the same with one phrase replaced by a safe expansion
+// ("core pce" → "core personal consumption expenditures").
+func familyPhrases(u query.Understanding) []familyPhrase {
+	if len(u.TopicTerms) == 0 {
+		return nil
+	}
+	base := u.TopicTerms
+	out := []familyPhrase{{strings.Join(base, " "), 1}}
+	for _, x := range u.Expansions {
+		if x.Weight < familyMinWeight || len(x.Terms) == 0 {
+			continue
+		}
+		from := strings.Fields(x.From)
+		i := indexOfRun(base, from)
+		if i < 0 {
+			continue
+		}
+		words := append(append(append([]string(nil), base[:i]...), x.Terms...), base[i+len(from):]...)
+		p := strings.Join(words, " ")
+		dup := false
+		for _, q := range out {
+			dup = dup || q.words == p
+		}
+		if !dup {
+			out = append(out, familyPhrase{p, x.Weight})
+		}
+	}
+	return out
+}
+
+// indexOfRun returns where run starts in words, or -1.
+func indexOfRun(words, run []string) int {
+	if len(run) == 0 {
+		return -1
+	}
+	for i := 0; i+len(run) <= len(words); i++ {
+		ok := true
+		for j, w := range run {
+			if words[i+j] != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return i
+		}
+	}
+	return -1
+}
+
+// addFamilyHeads makes candidates of the headline rows of the headings
+// query u names by their label, each marked with the weight of the
+// phrase that named it (candidate.family): such a row answers the query
+// as its heading's label does, whatever its own title's length, and it
+// scores (score) as a title match of familyTitleTrust of the best row's
+// times that weight. The text pass may not have scored it at all: it
+// leaves out expansions made of words in tens of thousands of titles
+// ("consumer price index").
+const familyTitleTrust = 0.8
+
+func (e *Engine) addFamilyHeads(p *pool, u query.Understanding, keep func(int32) bool) {
+	idx := e.familyHeadings()
+	n := 0
+	for _, ph := range familyPhrases(u) {
+		for _, h := range idx[ph.words] {
+			if n == familyMostHeadings {
+				return
+			}
+			n++
+			e.totalShare(h) // reads every row's marks once
+			taken := 0
+			for _, r := range e.headRows[h] {
+				if taken == familyMostRows {
+					break
+				}
+				if e.isHeadline(r) && (keep == nil || keep(r)) {
+					c := p.get(r)
+					c.family = max(c.family, ph.weight)
+					taken++
+				}
+			}
+		}
+	}
+}
