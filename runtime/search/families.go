@@ -129,18 +129,49 @@ func (e *Engine) addFamilyHeads(p *pool, u query.Understanding, keep func(int32)
 				return
 			}
 			n++
-			e.totalShare(h) // reads every row's marks once
-			taken := 0
-			for _, r := range e.headRows[h] {
-				if taken == familyMostRows {
-					break
-				}
-				if e.isHeadline(r) && (keep == nil || keep(r)) {
-					c := p.get(r)
-					c.family = max(c.family, ph.weight)
-					taken++
-				}
+			for _, r := range e.familyHeadsOf(h, u, keep) {
+				c := p.get(r)
+				c.family = max(c.family, ph.weight)
 			}
 		}
 	}
+}
+
+// familyHeadsOf returns heading h's purest headline rows: of its
+// headline rows (national ones unless the query names a level below the
+// nation), those whose titles say fewest words beside the heading's
+// label and their total phrases ("Industrial Production: Total Index",
+// not "Industrial Production: Energy, Total", though both name a total),
+// at most familyMostRows in catalog order.
+func (e *Engine) familyHeadsOf(h int32, u query.Understanding, keep func(int32) bool) []int32 {
+	v := e.parser.Vocabulary()
+	label := map[string]bool{}
+	for _, w := range v.LabelTerms(e.cat.Headings[h].Label) {
+		label[w] = true
+	}
+	e.totalShare(h) // reads every row's marks once
+	var out []int32
+	fewest := -1
+	for _, r := range e.headRows[h] {
+		if !e.isHeadline(r) || keep != nil && !keep(r) {
+			continue
+		}
+		if !u.WantsSubnational && len(u.States) == 0 && e.prepared(r).BelowNation() {
+			continue
+		}
+		part, _ := v.PartTerms(e.cat.RowTitle(int(r)))
+		extra := 0
+		for _, w := range part {
+			if !label[w] {
+				extra++
+			}
+		}
+		switch {
+		case fewest < 0 || extra < fewest:
+			fewest, out = extra, append(out[:0], r)
+		case extra == fewest && len(out) < familyMostRows:
+			out = append(out, r)
+		}
+	}
+	return out
 }
