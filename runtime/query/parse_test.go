@@ -25,7 +25,14 @@ func TestParseCountries(t *testing.T) {
 		{"American payrolls", []string{"USA"}},
 		{"GDP of Germany and France", []string{"DEU", "FRA"}},
 		{"South Korea exports", []string{"KOR"}},
-		{"give us the rate", nil},                       // pronoun, not the United States
+		{"give us the rate", nil}, // pronoun, not the United States
+		{"tell us about inflation", nil},
+		{"show us gdp", nil},
+		// Lower case in a string of keywords, or after "the": the country.
+		{"us cpi", []string{"USA"}},
+		{"gdp us", []string{"USA"}},
+		{"uk inflation", []string{"GBR"}},
+		{"unemployment rate in the us", []string{"USA"}},
 		{"SA unemployment", nil},                        // seasonally adjusted, not Saudi Arabia
 		{"NPL ratio", nil},                              // non-performing loans, not Nepal
 		{"lira deposits in TL", []string{"TUR"}},        // implied by the currency
