@@ -26,11 +26,12 @@ const (
 )
 
 // familyIndex maps a heading label's analysed words, joined by spaces,
-// to the headings (with rows of their own) so labelled; built on the
-// first query that needs it.
+// to the headings so labelled, and keeps each heading's children; built
+// on the first query that needs it.
 type familyIndex struct {
-	once   sync.Once
-	byName map[string][]int32
+	once     sync.Once
+	byName   map[string][]int32
+	children [][]int32 // heading → its child headings
 }
 
 func (e *Engine) familyHeadings() map[string][]int32 {
@@ -38,15 +39,18 @@ func (e *Engine) familyHeadings() map[string][]int32 {
 		v := e.parser.Vocabulary()
 		m := make(map[string][]int32)
 		for h, hd := range e.cat.Headings {
-			if len(e.headRows[h]) < 2 {
-				continue // a heading of one row has no headline
-			}
 			k := strings.Join(v.LabelTerms(hd.Label), " ")
 			if k != "" {
 				m[k] = append(m[k], int32(h))
 			}
 		}
 		e.families.byName = m
+		e.families.children = make([][]int32, len(e.cat.Headings))
+		for h, p := range e.parent {
+			if p >= 0 {
+				e.families.children[p] = append(e.families.children[p], int32(h))
+			}
+		}
 	})
 	return e.families.byName
 }
@@ -129,7 +133,16 @@ func (e *Engine) addFamilyHeads(p *pool, u query.Understanding, keep func(int32)
 				return
 			}
 			n++
-			for _, r := range e.familyHeadsOf(h, u, keep) {
+			heads := e.familyHeadsOf(h, u, keep)
+			if len(heads) == 0 {
+				// A heading of families ("Producer Price Index" over
+				// "… by Commodity" and "… by Industry"): the heads of
+				// its child headings.
+				for _, ch := range e.families.children[h] {
+					heads = append(heads, e.familyHeadsOf(ch, u, keep)...)
+				}
+			}
+			for _, r := range heads {
 				c := p.get(r)
 				c.family = max(c.family, ph.weight)
 			}
