@@ -12,9 +12,12 @@ import (
 // query names no country (nor a US state) and no country filter is set,
 // the default country's rows are searched as a scope of their own (so
 // they are among the candidates) and the best candidates of that country
-// gain defaultCountryWeight, enough to come first among near-equals but
-// not to displace a row that answers the query clearly better.
-const defaultCountryWeight = 0.12
+// gain defaultCountryShare of the best candidate's score: a share of the
+// scale the request's mode scores on (keyword-only scores lack the
+// semantic term, and a row heading its family gains a title match), so
+// that a row of that country within a fifth of the best comes first,
+// and a row answering the query clearly better stays above it.
+const defaultCountryShare = 0.2
 
 // defaultCountry returns the code of Engine.rowCountry for the request's
 // default country when it applies to query u under filter f, else -1 and
@@ -35,17 +38,19 @@ func (e *Engine) defaultCountry(req Request, u query.Understanding, f filter) (i
 	return code, found.ISO3, nil
 }
 
-// addDefaultCountry adds defaultCountryWeight to the best candidates (cs
-// sorted, best first) of country code and sorts them again.
+// addDefaultCountry adds defaultCountryShare of the best score to the
+// best candidates (cs sorted, best first) of country code and sorts them
+// again.
 func (e *Engine) addDefaultCountry(cs []*candidate, code int32, limit int) {
-	if code < 0 || len(cs) == 0 {
+	if code < 0 || len(cs) == 0 || cs[0].score <= 0 {
 		return
 	}
+	lift := defaultCountryShare * cs[0].score
 	top := cs[:min(len(cs), max(coverageDepth, limit))]
 	for _, c := range top {
 		if int32(e.rowCountry[c.row]) == code {
-			c.priorScore += defaultCountryWeight
-			c.score += defaultCountryWeight
+			c.priorScore += lift
+			c.score += lift
 		}
 	}
 	sortCandidates(top)
