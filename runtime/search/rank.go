@@ -243,7 +243,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	// heads the prior lifts sit below them.
 	reach := limit
 	if on.Prior && shortness(u) > 0 {
-		reach = max(limit, shortQueryReach)
+		reach = e.shortQueryReach(p.list, limit)
 	}
 	if on.Coverage || on.Focus {
 		e.addCoverage(p.list, u, on, reach)
