@@ -42,9 +42,11 @@ func TestParseCountries(t *testing.T) {
 		{"Georgia inflation", []string{"GEO"}},             // the country when nothing says US
 		{"Fed policy rate", []string{"USA"}},               // implied by the institution
 		{"Fed view of Turkish inflation", []string{"TUR"}}, // named country beats implied
-		{"GDP IN INDIA", []string{"IND"}},                  // all capitals: IN is no code
-		{"yen per dollar exchange rate", []string{"JPN"}},  // one country's currency
-		{"USD/JPY", []string{"JPN"}},                       // the dollar implies no country
+		{"selic", []string{"BRA"}},
+		{"rbi repo rate", []string{"IND"}},
+		{"GDP IN INDIA", []string{"IND"}},                 // all capitals: IN is no code
+		{"yen per dollar exchange rate", []string{"JPN"}}, // one country's currency
+		{"USD/JPY", []string{"JPN"}},                      // the dollar implies no country
 		{"gold price in GBP", []string{"GBR"}},
 		{"they won the peso bet", nil}, // shared and English names imply none
 		// A country named only in its currency gives way to one named
