@@ -9,7 +9,7 @@ import (
 
 // Family heads: a heading whose label is what the query asks for, once
 // its acronyms are spelt out ("cpi" → "consumer price index", the label
-// of FRED's heading of 4,609 consumer price indices), is the family of
+// of FRED's heading of some 4,600 consumer price indices), is the family of
 // the concept, and its headline rows (isHeadline: the total, the
 // national row, the row named as the heading) are what a short query
 // means. The text stage may never gather them: BM25 prefers short

@@ -67,3 +67,32 @@ func TestFamilyPhrases(t *testing.T) {
 		t.Error("phrases for a query of no topic words")
 	}
 }
+
+// TestFamilyHeadsOfChildHeadings checks that a heading the query names
+// with no headline of its own lends the heads of its child headings.
+func TestFamilyHeadsOfChildHeadings(t *testing.T) {
+	f := &fixture{}
+	byCommodity := []string{"fred", "Producer Price Index", "Producer Price Index by Commodity"}
+	f.add(bundle.SeriesRow{NativeID: "PPIACO", Title: "Producer Price Index by Commodity: All Commodities", Country: "USA", Start: "1913-01-01", End: "2025-06-01", ObsCount: 1300}, byCommodity...)
+	f.add(bundle.SeriesRow{NativeID: "WPUSI", Title: "Producer Price Index by Commodity: Special Indexes: Total Tractors", Country: "USA", Start: "1990-01-01", End: "2025-06-01"}, byCommodity...)
+	for i := range 70 {
+		f.add(bundle.SeriesRow{NativeID: fmt.Sprintf("WPU%03d", i), Title: fmt.Sprintf("Producer Price Index by Commodity: Item %d", i), Country: "USA", Start: "1990-01-01", End: "2025-06-01"}, byCommodity...)
+	}
+	for i := range 3 {
+		f.add(bundle.SeriesRow{NativeID: fmt.Sprintf("PPIX%d", i), Title: fmt.Sprintf("PPI weights %d", i), Country: "USA", Start: "1990-01-01", End: "2025-06-01"}, "fred", "Other")
+	}
+	e := newEngine(t, f, true, Options{})
+	e.commonDocs = 5
+	u := e.parser.Parse("ppi")
+	var named []int32
+	for _, ph := range familyPhrases(u) {
+		named = append(named, e.familyHeadings()[ph.words]...)
+	}
+	if len(named) != 1 || len(e.familyHeadsOf(named[0], u, nil)) != 0 {
+		t.Fatalf("the fixture's parent heading is not named alone, or has heads of its own: %v", named)
+	}
+	got := flatten(search(t, e, Request{Query: "ppi", Mode: Keyword, Limit: 5}))
+	if len(got) == 0 || got[0] != "fred:PPIACO" {
+		t.Errorf("ppi: got %v, want the child heading's total first", got)
+	}
+}
