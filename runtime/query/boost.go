@@ -150,6 +150,10 @@ type PreparedRow struct {
 	facts rowFacts
 }
 
+// BelowNation reports whether the row is about a US state or a level
+// below the nation (a region, a county, a metropolitan area).
+func (r *PreparedRow) BelowNation() bool { return r.facts.subnational || len(r.facts.states) > 0 }
+
 // PrepareRow reads a row's title, heading, unit and seasonal adjustment
 // text for BoostPrepared.
 func (p *Parser) PrepareRow(row RowMeta) PreparedRow {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 )
@@ -236,8 +237,9 @@ func (p *Parser) findCountries(u *Understanding, toks []qtoken, facet, inState [
 		s    span[string]
 	}
 	var hits []found
+	names := p.lowerAbbrevs(toks)
 	for i := 0; i < len(toks); {
-		if n, vals := p.countries.names.longestAt(toks, i); n > 0 {
+		if n, vals := p.countries.names.longestAt(names, i); n > 0 {
 			hits = append(hits, found{vals[0], span[string]{start: i, end: i + n}})
 			i += n
 			continue
@@ -349,6 +351,52 @@ func (m currencyMask) of(s span[string]) string {
 
 // isShouting reports whether most words are written in capitals, so that
 // capitals say nothing about codes ("GDP IN INDIA").
+// lowerAbbrevs returns toks with the words that may stand for a
+// country's abbreviation in lower case ("us cpi": the United States)
+// marked as capitals, for the country names alone: such a word does
+// when "the" comes before it ("rates in the us"), or when no other word
+// of the query is a stop word, so that the query is a string of
+// keywords rather than a sentence in which "us" is a pronoun ("tell us
+// about inflation", "show us gdp").
+func (p *Parser) lowerAbbrevs(toks []qtoken) []qtoken {
+	stops := 0
+	for _, t := range toks {
+		if p.v.stop[t.norm] {
+			stops++
+		}
+	}
+	var out []qtoken
+	for i, t := range toks {
+		if t.upper || t.code || !isLowerWord(t.raw) {
+			continue
+		}
+		ownStop := 0
+		if p.v.stop[t.norm] {
+			ownStop = 1
+		}
+		if stops-ownStop == 0 || i > 0 && toks[i-1].norm == "the" {
+			if out == nil {
+				out = slices.Clone(toks)
+			}
+			out[i].upper = true
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// isLowerWord reports whether s is all lower-case letters.
+func isLowerWord(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
 func isShouting(toks []qtoken) bool {
 	words, upper := 0, 0
 	for _, t := range toks {

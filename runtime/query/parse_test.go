@@ -25,7 +25,14 @@ func TestParseCountries(t *testing.T) {
 		{"American payrolls", []string{"USA"}},
 		{"GDP of Germany and France", []string{"DEU", "FRA"}},
 		{"South Korea exports", []string{"KOR"}},
-		{"give us the rate", nil},                       // pronoun, not the United States
+		{"give us the rate", nil}, // pronoun, not the United States
+		{"tell us about inflation", nil},
+		{"show us gdp", nil},
+		// Lower case in a string of keywords, or after "the": the country.
+		{"us cpi", []string{"USA"}},
+		{"gdp us", []string{"USA"}},
+		{"uk inflation", []string{"GBR"}},
+		{"unemployment rate in the us", []string{"USA"}},
 		{"SA unemployment", nil},                        // seasonally adjusted, not Saudi Arabia
 		{"NPL ratio", nil},                              // non-performing loans, not Nepal
 		{"lira deposits in TL", []string{"TUR"}},        // implied by the currency
@@ -35,9 +42,11 @@ func TestParseCountries(t *testing.T) {
 		{"Georgia inflation", []string{"GEO"}},             // the country when nothing says US
 		{"Fed policy rate", []string{"USA"}},               // implied by the institution
 		{"Fed view of Turkish inflation", []string{"TUR"}}, // named country beats implied
-		{"GDP IN INDIA", []string{"IND"}},                  // all capitals: IN is no code
-		{"yen per dollar exchange rate", []string{"JPN"}},  // one country's currency
-		{"USD/JPY", []string{"JPN"}},                       // the dollar implies no country
+		{"selic", []string{"BRA"}},
+		{"rbi repo rate", []string{"IND"}},
+		{"GDP IN INDIA", []string{"IND"}},                 // all capitals: IN is no code
+		{"yen per dollar exchange rate", []string{"JPN"}}, // one country's currency
+		{"USD/JPY", []string{"JPN"}},                      // the dollar implies no country
 		{"gold price in GBP", []string{"GBR"}},
 		{"they won the peso bet", nil}, // shared and English names imply none
 		// A country named only in its currency gives way to one named

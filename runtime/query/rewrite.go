@@ -115,12 +115,15 @@ func (p *Parser) Rewrite(q string) (string, []Rewrite) {
 	words := strings.Fields(q)
 	var rs []Rewrite
 	words, abbr := v.abbreviations.apply(words, RewriteAbbreviation, &rs)
+	asked := strings.Join(words, " ")
 	words, tr := v.glossaryTR.apply(words, RewriteTurkish, &rs)
 	if !abbr && !tr {
 		return q, nil
 	}
 	out := strings.Join(words, " ")
-	if tr && len(p.Parse(out).Countries) == 0 {
+	// The country is the one the query names before the glossary's
+	// English: "dolar kuru" is the US dollar's rate in Türkiye.
+	if tr && len(p.Parse(asked).Countries) == 0 {
 		out += " " + turkishCountry
 	}
 	return out, rs

@@ -37,6 +37,11 @@ func TestRewriteTurkishLongestFirstAndImpliesTurkey(t *testing.T) {
 	if got != "inflation germany" || strings.Contains(got, "turkey") {
 		t.Errorf("with a country: %q", got)
 	}
+	// The glossary's English names no country of the query's: the US
+	// dollar's rate is asked of Türkiye.
+	if got, _ := p.Rewrite("dolar kuru"); !strings.HasSuffix(got, " turkey") {
+		t.Errorf("the dollar's rate: %q", got)
+	}
 }
 
 func TestRewriteTableRefusesBadLines(t *testing.T) {

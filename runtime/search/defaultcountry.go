@@ -11,10 +11,14 @@ import (
 // An analyst's default country is a soft prior, not a filter: when a
 // query names no country (nor a US state) and no country filter is set,
 // the default country's rows are searched as a scope of their own (so
-// they are among the candidates) and the best candidates of that country
-// gain defaultCountryWeight, enough to come first among near-equals but
-// not to displace a row that answers the query clearly better.
-const defaultCountryWeight = 0.12
+// they are among the candidates) and that country's best candidate in
+// each heading of several countries' rows gains defaultCountryShare of
+// the best candidate's score: a share of the
+// scale the request's mode scores on (keyword-only scores lack the
+// semantic term, and a row heading its family gains a title match), so
+// that a row of that country within a fifth of the best comes first,
+// and a row answering the query clearly better stays above it.
+const defaultCountryShare = 0.2
 
 // defaultCountry returns the code of Engine.rowCountry for the request's
 // default country when it applies to query u under filter f, else -1 and
@@ -35,17 +39,26 @@ func (e *Engine) defaultCountry(req Request, u query.Understanding, f filter) (i
 	return code, found.ISO3, nil
 }
 
-// addDefaultCountry adds defaultCountryWeight to the best candidates (cs
-// sorted, best first) of country code and sorts them again.
+// addDefaultCountry adds defaultCountryShare of the best score to the
+// best candidate of country code in each heading whose rows are of
+// several countries (cs sorted, best first): there the country chooses
+// among rows answering alike, and its row heads the heading without the
+// country's other rows (headings of its own, whose rows have no other
+// country to be chosen over) crowding out the rest of the page. cs is
+// sorted again.
 func (e *Engine) addDefaultCountry(cs []*candidate, code int32, limit int) {
-	if code < 0 || len(cs) == 0 {
+	if code < 0 || len(cs) == 0 || cs[0].score <= 0 {
 		return
 	}
+	lift := defaultCountryShare * cs[0].score
 	top := cs[:min(len(cs), max(coverageDepth, limit))]
+	lifted := map[int32]bool{}
 	for _, c := range top {
-		if int32(e.rowCountry[c.row]) == code {
-			c.priorScore += defaultCountryWeight
-			c.score += defaultCountryWeight
+		h := e.rowHead[c.row]
+		if int32(e.rowCountry[c.row]) == code && !lifted[h] && e.manyCountries(h) {
+			c.priorScore += lift
+			c.score += lift
+			lifted[h] = true
 		}
 	}
 	sortCandidates(top)

@@ -147,7 +147,8 @@ type Engine struct {
 	titles      *titleMarks
 	terms       *termCache
 
-	spell *spellState // the catalog's words, for spelling tolerance (spell.go)
+	spell    *spellState  // the catalog's words, for spelling tolerance (spell.go)
+	families *familyIndex // headings by label, for the family heads (families.go)
 }
 
 // New opens the bundle's text index (read-only), its row and heading
@@ -158,7 +159,7 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 	if cat == nil || cat.Bundle == nil {
 		return nil, errors.New("search: no catalog")
 	}
-	e := &Engine{cat: cat, opts: opts, w: DefaultWeights(), boost: query.DefaultOptions(), parser: query.Default(), sources: cat.Sources(), spell: &spellState{}}
+	e := &Engine{cat: cat, opts: opts, w: DefaultWeights(), boost: query.DefaultOptions(), parser: query.Default(), sources: cat.Sources(), spell: &spellState{}, families: &familyIndex{}}
 	if opts.Weights != nil {
 		e.w = *opts.Weights
 	}

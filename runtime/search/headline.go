@@ -30,6 +30,9 @@ type titleMarks struct {
 	// titles may name a total, and of those naming their own country;
 	// 0 unknown.
 	totals, owners []atomic.Int32
+	// Per heading, 1 when its direct rows are of one country (or none),
+	// 2 when of several; 0 unknown.
+	countries []atomic.Int32
 }
 
 // newTitleMarks takes the title marks of the row facts (computeRowFacts:
@@ -45,6 +48,7 @@ func newTitleMarks(flags []uint8, headings int) *titleMarks {
 		rows:       make([]atomic.Uint32, n),
 		totals:     make([]atomic.Int32, headings),
 		owners:     make([]atomic.Int32, headings),
+		countries:  make([]atomic.Int32, headings),
 	}
 	for i, f := range flags {
 		t.maybeTotal[i] = f&factMaybeTotal != 0
@@ -81,6 +85,27 @@ func (e *Engine) totalShare(h int32) int32 {
 // titles name their own country, in thousandths.
 func (e *Engine) ownCountryShare(h int32) int32 {
 	return markedShare(&e.titles.owners[h], e.headRows[h], e.titles.ownCountry)
+}
+
+// manyCountries reports whether heading h's direct rows are of more
+// than one country (WEO's one row per country, BIS's policy rates).
+func (e *Engine) manyCountries(h int32) bool {
+	if h < 0 {
+		return false
+	}
+	if k := e.titles.countries[h].Load(); k != 0 {
+		return k == 2
+	}
+	k := int32(1)
+	rows := e.headRows[h]
+	for _, r := range rows {
+		if e.rowCountry[r] != e.rowCountry[rows[0]] {
+			k = 2
+			break
+		}
+	}
+	e.titles.countries[h].Store(k)
+	return k == 2
 }
 
 // markedShare returns the share of rows for which marked is true, in

@@ -134,3 +134,21 @@ func TestRowNamingItsHeadingIsHeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestPluralTotalIsHeadline checks that a total phrase whose folded form
+// is a singular in -y ("all commodity") still marks the plural title
+// ("All Commodities") as its heading's total, and the part not.
+func TestPluralTotalIsHeadline(t *testing.T) {
+	f := &fixture{}
+	ppi := []string{"fred", "Producer Price Index by Commodity"}
+	for _, title := range []string{"Producer Price Index by Commodity: All Commodities", "Producer Price Index by Commodity: Lumber", "Producer Price Index by Commodity: Metals"} {
+		f.add(bundle.SeriesRow{Title: title, Country: "USA"}, ppi...)
+	}
+	e := newEngine(t, f, true, Options{})
+	if !e.isHeadline(rowOf(t, e, "fred:PRODUCER_PRICE_INDEX_BY_COMMODITY:_ALL_COMMODITIES")) {
+		t.Error("All Commodities is not its heading's headline")
+	}
+	if e.isHeadline(rowOf(t, e, "fred:PRODUCER_PRICE_INDEX_BY_COMMODITY:_LUMBER")) {
+		t.Error("a part is a headline")
+	}
+}

@@ -187,7 +187,11 @@ func (f *fixture) build(t testing.TB, noVectors bool) *catalog.Catalog {
 		m.Embedding = writeVectors(t, w, rows, headRows, pathOf)
 	}
 	if !writeFormat1Vectors { // the builder stores the row facts
-		if err := w.WriteRowFacts(RowFactsOf(rows, headRows)); err != nil {
+		facts := RowFactsOf(rows, headRows)
+		if editStoredFacts != nil {
+			editStoredFacts(facts)
+		}
+		if err := w.WriteRowFacts(facts); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -298,3 +302,7 @@ func rowOf(t testing.TB, e *Engine, id string) int32 {
 	t.Fatalf("no row %s", id)
 	return -1
 }
+
+// editStoredFacts, when set, changes the row facts a fixture bundle
+// stores (tests of older recipes).
+var editStoredFacts func(*bundle.RowFacts)

@@ -19,8 +19,13 @@ const (
 	spreadWeight    = 0.4 // taken off per better row of the same heading, for a one-word query
 	spreadMost      = 3   // at most this many times
 	priorYears      = 50  // coverage this long earns the whole coverage part
-	shortQueryReach = 500 // rows a short query's coverage, prior and spread re-rank
 )
+
+// shortQueryHeadings is how many headings a short query's coverage,
+// prior and spread re-rank the rows of (shortQueryReach): a count of
+// families rather than of rows, since one heading may hold a row per
+// country of the world.
+var shortQueryHeadings = 40
 
 // shortness is 1 for a query of one topic word, falling to 0 at
 // shortQueryWords; 0 for a query naming a series id.
@@ -96,4 +101,22 @@ func (e *Engine) addShortQueryPrior(cs []*candidate, u query.Understanding, limi
 		seen[h]++
 	}
 	sortCandidates(top)
+}
+
+// shortQueryReach returns how many of the sorted candidates cs a short
+// query's re-ranking stages reach: the rows down to the first of a
+// heading beyond the best shortQueryHeadings, and at least limit.
+func (e *Engine) shortQueryReach(cs []*candidate, limit int) int {
+	seen := make(map[int32]bool, shortQueryHeadings)
+	for i, c := range cs {
+		h := e.rowHead[c.row]
+		if seen[h] {
+			continue
+		}
+		if len(seen) == shortQueryHeadings {
+			return max(limit, i)
+		}
+		seen[h] = true
+	}
+	return max(limit, len(cs))
 }

@@ -91,3 +91,29 @@ func TestShortQueryPriorPrefersTheFamilyHead(t *testing.T) {
 		t.Errorf("without the prior: %v (the fixture no longer isolates the prior)", got)
 	}
 }
+
+// A short query's re-ranking reaches the rows of its best
+// shortQueryHeadings headings, however many rows one heading holds.
+func TestShortQueryReachCountsHeadings(t *testing.T) {
+	e := &Engine{rowHead: make([]int32, 0, 400)}
+	var cs []*candidate
+	// One heading of 300 look-alike rows first, then one row per heading.
+	for i := range 300 {
+		e.rowHead = append(e.rowHead, 0)
+		cs = append(cs, &candidate{row: int32(i)})
+	}
+	for h := 1; h <= 100; h++ {
+		e.rowHead = append(e.rowHead, int32(h))
+		cs = append(cs, &candidate{row: int32(len(e.rowHead) - 1)})
+	}
+	want := 300 + shortQueryHeadings - 1 // the big heading and the next headings up to the limit
+	if got := e.shortQueryReach(cs, 20); got != want {
+		t.Errorf("reach %d, want %d", got, want)
+	}
+	if got := e.shortQueryReach(cs[:10], 20); got != 20 {
+		t.Errorf("reach of a short list %d, want the limit", got)
+	}
+	if got := e.shortQueryReach(cs, 500); got != 500 {
+		t.Errorf("reach %d below the limit", got)
+	}
+}

@@ -40,6 +40,7 @@ type candidate struct {
 	cover                              float64 // share of the query's topic words the row answers (coverage.go)
 	focus                              float64 // share of the row's title words the query says (focus.go)
 	prior                              float64 // the row's standing in its family, for short queries (prior.go)
+	family                             float64 // the weight of the query phrase naming its heading, when it heads it (families.go)
 	priorScore                         float64 // what the prior and the spread added to score
 	semRaw, semHeadRaw                 float32
 	hasSem                             bool
@@ -200,6 +201,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		if on.Keyword && !lexHeads {
 			e.addTotalRows(p, lex, keep)
 		}
+		if on.Keyword {
+			e.addFamilyHeads(p, u, keep)
+		}
 	}
 
 	sem := <-semDone
@@ -239,7 +243,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	// heads the prior lifts sit below them.
 	reach := limit
 	if on.Prior && shortness(u) > 0 {
-		reach = max(limit, shortQueryReach)
+		reach = e.shortQueryReach(p.list, limit)
 	}
 	if on.Coverage || on.Focus {
 		e.addCoverage(p.list, u, on, reach)
@@ -516,6 +520,13 @@ func (e *Engine) score(p *pool, u query.Understanding, on Signals, lex lexicalHi
 				if s, ok := lex.heads[h]; ok {
 					c.kw = max(c.kw, genericTitleTrust*s/lex.maxHead)
 				}
+			}
+		}
+	}
+	if on.Keyword {
+		for _, c := range p.list {
+			if c.family > 0 {
+				c.kw = max(c.kw, familyTitleTrust*c.family)
 			}
 		}
 	}

@@ -26,7 +26,7 @@ const (
 
 // rowFactsRecipe numbers the code below: change it when what a fact
 // means changes (the data it reads is in the recipe's fingerprint).
-const rowFactsRecipe = 1
+const rowFactsRecipe = 2
 
 // factsRecipe fingerprints the recipe and the data the facts are read
 // with: the parser's total phrases and the names of every country the
@@ -76,36 +76,83 @@ func computeRowFacts(rows []bundle.SeriesRow, heads []bundle.HeadingRow, p *quer
 	}
 	f.Tables.SourceHome = homeCountries(rows, f.Source, len(sourceCode))
 	f.Tables.StaleBefore = staleCutoffs(rows, f.Source, len(sourceCode))
-	phrases := p.TotalPhrases()
-	owns := countryNames{}
-	joiners := strings.NewReplacer(".", " ", "_", " ")
-	for i := range rows {
-		title := rows[i].Title
-		if h := f.Head[i]; h >= 0 && strings.EqualFold(strings.TrimSpace(title), heads[h].Label) {
-			f.Flags[i] |= factNamesHead
+	computeFlags(f.Flags, p, func(i int) (string, string, string) {
+		label := ""
+		if h := f.Head[i]; h >= 0 {
+			label = heads[h].Label
 		}
-		if names := owns.names(rows[i].Country); len(names) > 0 && titleNames(title, names) {
-			f.Flags[i] |= factOwnCountry
-		}
-		low := strings.ToLower(joiners.Replace(title))
-		for _, ph := range phrases {
-			if strings.Contains(low, ph) {
-				f.Flags[i] |= factMaybeTotal
-				break
-			}
-		}
-	}
+		return rows[i].Title, rows[i].Country, label
+	})
 	f.Tables.Recipe = factsRecipe(p, f.Tables.Countries)
 	return f
 }
 
+// computeFlags sets each row's title marks; row(i) gives its title,
+// country (ISO3) and heading label ("" without a heading).
+func computeFlags(flags []uint8, p *query.Parser, row func(i int) (title, country, label string)) {
+	// Folded phrases hold a plural's singular ("all commodity"), which
+	// "all commodities" does not contain: a final "y" is left out of the
+	// cheap test (TitleMarks decides).
+	phrases := p.TotalPhrases()
+	for i, ph := range phrases {
+		phrases[i] = strings.TrimSuffix(ph, "y")
+	}
+	owns := countryNames{}
+	joiners := strings.NewReplacer(".", " ", "_", " ")
+	for i := range flags {
+		title, country, label := row(i)
+		if label != "" && strings.EqualFold(strings.TrimSpace(title), label) {
+			flags[i] |= factNamesHead
+		}
+		if names := owns.names(country); len(names) > 0 && titleNames(title, names) {
+			flags[i] |= factOwnCountry
+		}
+		low := strings.ToLower(joiners.Replace(title))
+		for _, ph := range phrases {
+			if strings.Contains(low, ph) {
+				flags[i] |= factMaybeTotal
+				break
+			}
+		}
+	}
+}
+
+// rowFactsSameRows is the oldest recipe whose heading, source and
+// country codes and tables mean what this one's do: stored facts of
+// such a recipe keep them, and only their title marks are read again.
+const rowFactsSameRows = 1
+
 // rowFacts returns the bundle's stored row facts when this engine's
-// recipe made them, else computes them.
+// recipe made them; when an older recipe with the same row codes made
+// them (rowFactsSameRows), those with title marks read again; else
+// computes them.
 func (e *Engine) rowFacts() *bundle.RowFacts {
-	if f, err := e.cat.Bundle.ReadRowFacts(); err == nil && f != nil && f.Tables.Recipe == factsRecipe(e.parser, f.Tables.Countries) {
+	f, err := e.cat.Bundle.ReadRowFacts()
+	if err != nil || f == nil {
+		return computeRowFacts(e.cat.AllRows(), e.cat.Headings, e.parser)
+	}
+	if f.Tables.Recipe == factsRecipe(e.parser, f.Tables.Countries) {
 		return f
 	}
-	return computeRowFacts(e.cat.AllRows(), e.cat.Headings, e.parser)
+	n, _, _ := strings.Cut(f.Tables.Recipe, "-")
+	if v, err := strconv.Atoi(n); err != nil || v < rowFactsSameRows || v > rowFactsRecipe || len(f.Head) != e.cat.Len() {
+		return computeRowFacts(e.cat.AllRows(), e.cat.Headings, e.parser)
+	}
+	out := *f
+	out.Flags = make([]uint8, len(f.Head))
+	computeFlags(out.Flags, e.parser, func(i int) (string, string, string) {
+		label := ""
+		if h := f.Head[i]; h >= 0 && int(h) < len(e.cat.Headings) {
+			label = e.cat.Headings[h].Label
+		}
+		c := ""
+		if k := int(f.Country[i]); k < len(f.Tables.Countries) {
+			c = f.Tables.Countries[k]
+		}
+		return e.cat.RowTitle(i), c, label
+	})
+	out.Tables.Recipe = factsRecipe(e.parser, f.Tables.Countries)
+	return &out
 }
 
 // StoredRecipesCurrent reports whether a bundle's stored row facts and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/sextant-dev/sextant/bundle"
@@ -140,6 +141,29 @@ func TestStoredRowFactsAreThoseComputedAtOpen(t *testing.T) {
 	stored.Tables.Recipe = "0-other"
 	if factsRecipe(e.parser, stored.Tables.Countries) == stored.Tables.Recipe {
 		t.Fatal("recipe check accepts another recipe")
+	}
+}
+
+// Row facts stored by an older recipe with the same row codes keep their
+// codes, and their title marks are read again.
+func TestOlderRowFactsGetTheirMarksReadAgain(t *testing.T) {
+	editStoredFacts = func(f *bundle.RowFacts) {
+		f.Tables.Recipe = strconv.Itoa(rowFactsSameRows) + "-older"
+		clear(f.Flags)
+	}
+	e := newEngine(t, labourFixture(), true, Options{})
+	editStoredFacts = nil
+	stored, err := e.cat.Bundle.ReadRowFacts()
+	if err != nil || stored == nil {
+		t.Fatalf("fixture stores no row facts: %v", err)
+	}
+	computed := computeRowFacts(e.cat.AllRows(), e.cat.Headings, e.parser)
+	got := e.rowFacts()
+	if !slices.Equal(got.Flags, computed.Flags) || slices.Equal(stored.Flags, computed.Flags) {
+		t.Errorf("marks not read again: got %v, stored %v, computed %v", got.Flags, stored.Flags, computed.Flags)
+	}
+	if &got.Head[0] != &stored.Head[0] || got.Tables.Recipe != computed.Tables.Recipe {
+		t.Errorf("the stored codes were not kept, or the recipe is %q", got.Tables.Recipe)
 	}
 }
 
