@@ -577,13 +577,23 @@ func (v view) matchTarget(t target, preferDerived bool, made []string) []Column 
 		return nil
 	}
 	if t.phrase == "*" {
-		var out []Column
+		// "Breaks for Sweden and Norway": the country's derived columns
+		// when asked to prefer them and it has any, else its series.
+		var derived, series []Column
 		for _, c := range v.columns {
-			if v.colCountry(c) == t.country.iso3 && (c.Derived == "") != preferDerived {
-				out = append(out, c)
+			if v.colCountry(c) != t.country.iso3 {
+				continue
+			}
+			if c.Derived != "" {
+				derived = append(derived, c)
+			} else {
+				series = append(series, c)
 			}
 		}
-		return out
+		if preferDerived && len(derived) > 0 || len(series) == 0 {
+			return derived
+		}
+		return series
 	}
 	cs := v.match(t.phrase, preferDerived)
 	if t.country.iso3 != "" {

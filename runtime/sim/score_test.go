@@ -235,3 +235,17 @@ func TestRefusedCountryFilterIsDropped(t *testing.T) {
 		t.Errorf("to the latest BIS month: subjects %+v", in.subjects)
 	}
 }
+
+// Breaks asked for a country's columns fall back to its series when it has
+// no derived column.
+func TestEveryColumnOfACountry(t *testing.T) {
+	v := view{cands: map[string]Candidate{"bis:M.SE": {ID: "bis:M.SE", Country: "SWE"}, "bis:M.DK": {ID: "bis:M.DK", Country: "DNK"}},
+		columns: []Column{{Name: "policy_rate_swe", SeriesID: "bis:M.SE"}, {Name: "policy_rate_dnk", SeriesID: "bis:M.DK"},
+			{Name: "spread_dnk", SeriesID: "bis:M.DK", Derived: "spread", From: []string{"bis:M.DK", "bis:M.XM"}}}}
+	if got := v.matchTarget(target{phrase: "*", country: country{iso3: "SWE"}}, true, nil); len(got) != 1 || got[0].Name != "policy_rate_swe" {
+		t.Errorf("Sweden: %+v", got)
+	}
+	if got := v.matchTarget(target{phrase: "*", country: country{iso3: "DNK"}}, true, nil); len(got) != 1 || got[0].Name != "spread_dnk" {
+		t.Errorf("Denmark: %+v", got)
+	}
+}
