@@ -345,3 +345,17 @@ func TestSubtractAloneAndVerbsWithoutChange(t *testing.T) {
 		t.Errorf("derivations %+v, convert %q", in.derives, in.convert)
 	}
 }
+
+// A publisher's full name ("the IMF World Economic Outlook") is one source
+// phrase, not a publisher and a series.
+func TestPublisherFullName(t *testing.T) {
+	in := understand("Real GDP growth for India and Indonesia according to the IMF World Economic Outlook.", nil)
+	for _, s := range in.subjects {
+		if s.phrase != "real gdp growth" {
+			t.Errorf("subject %q (%s)", s.phrase, s.country.iso3)
+		}
+	}
+	if len(in.subjects) != 2 {
+		t.Errorf("%d subjects, want 2", len(in.subjects))
+	}
+}
