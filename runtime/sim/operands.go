@@ -11,7 +11,9 @@ import (
 // minus inflation", "debt as a share of GDP") or a derived concept ("the
 // real interest rate"). Operands not yet in the table are series to find.
 func (in *intent) readOperation(clause string, inherited []country) bool {
-	clause = sourcePhrase.ReplaceAllString(clause, " ")
+	// Source and time phrases bound the request; they are never operands
+	// ("over the last decade" is no ratio).
+	clause = withoutSpans(clause)
 	// "policy minus inflation as a real-rate column": the name asked for
 	// the result, not words of an operand.
 	named := ""

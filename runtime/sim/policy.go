@@ -78,7 +78,13 @@ func (p Policy) Decide(msgs []Message) Step {
 }
 
 func (p Policy) decide(v view) Step {
-	in := understand(v.user, v.earlier)
+	// A word a search corrected is read as corrected, in this message
+	// and the earlier ones it refers to.
+	earlier := make([]string, len(v.earlier))
+	for i, e := range v.earlier {
+		earlier[i] = v.respell(e)
+	}
+	in := understand(v.respell(v.user), earlier)
 	var why []string
 	note := func(f string, a ...any) { why = append(why, fmt.Sprintf(f, a...)) }
 	step := func(calls ...Call) Step { return Step{Reasoning: strings.Join(why, "\n"), Calls: calls} }
@@ -186,13 +192,16 @@ func (p Policy) decide(v view) Step {
 			}
 			return step(Call{Name: "search_catalog", Args: w})
 		}
-		if best.ID != "" && coverage(s, best) >= 0.5 {
+		if best.ID != "" && coverage(s, best) >= 0.5 && !contradicts(s, best) {
 			note("For %q%s no wording found a clear match; taking the closest, %s (%s).", s.phrase, forCountry(s), best.ID, best.Title)
 			done = append(done, settled{s, name, best.ID, false})
 			used[best.ID] = true
 			continue
 		}
-		if best.ID != "" {
+		switch {
+		case best.ID != "" && contradicts(s, best):
+			note("For %q%s the closest candidate, %s (%s), is the other side of what was asked; I will not pass it off as the series.", s.phrase, forCountry(s), best.ID, best.Title)
+		case best.ID != "":
 			note("For %q%s the closest candidate, %s (%s), covers under half of what was asked; I will not pass it off as the series.", s.phrase, forCountry(s), best.ID, best.Title)
 		}
 		note("For %q%s I found nothing usable after %d searches.", s.phrase, forCountry(s), tried)

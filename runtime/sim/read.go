@@ -62,6 +62,9 @@ type view struct {
 	rejected    map[string]string // ids a tool refused, with the reason
 	contextNote bool
 	noteText    string // the context note: what was removed to fit the window
+	// respelled: words a search said it corrected ("expendture" →
+	// "expenditure"), as the analyst adopts them on reading the result.
+	respelled map[string]string
 }
 
 type pastCall struct {
@@ -76,6 +79,7 @@ type pastCall struct {
 }
 
 var (
+	showingFor = regexp.MustCompile(`(?m)^showing results for "[^"\n]*" \(([^)\n]*)\)$`)
 	tableHead  = regexp.MustCompile(`^(?:\[compact\] )?(?:build_table|convert_table): table "([^"]+)", \d+ rows, frequency (\w*)`)
 	headSize   = regexp.MustCompile(`(\d+) rows under this heading`)
 	headID     = regexp.MustCompile(`heading id: ([^;)]+)`)
@@ -96,6 +100,7 @@ func readView(msgs []Message) view {
 	for _, m := range msgs {
 		if m.Role == "tool" {
 			results[m.ToolCallID] = m.Content
+			v.readRespellings(m.Content)
 		}
 		if m.Role == "system" && strings.Contains(m.Content, "Context note:") {
 			v.contextNote = true
@@ -145,6 +150,38 @@ func readView(msgs []Message) view {
 	}
 	return v
 }
+
+// readRespellings reads a search's "showing results for" line: each
+// "from → to" pair of single words is a misspelling the engine corrected.
+func (v *view) readRespellings(text string) {
+	for _, m := range showingFor.FindAllStringSubmatch(text, -1) {
+		for _, pair := range strings.Split(m[1], ", ") {
+			from, to, ok := strings.Cut(pair, " → ")
+			if !ok || strings.ContainsAny(from, " ") || strings.ContainsAny(to, " ") || from == "" || to == "" {
+				continue
+			}
+			if v.respelled == nil {
+				v.respelled = map[string]string{}
+			}
+			v.respelled[strings.ToLower(from)] = strings.ToLower(to)
+		}
+	}
+}
+
+// respell writes a message with the corrections the searches reported.
+func (v view) respell(text string) string {
+	if len(v.respelled) == 0 {
+		return text
+	}
+	return respellWord.ReplaceAllStringFunc(text, func(w string) string {
+		if to, ok := v.respelled[strings.ToLower(w)]; ok {
+			return to
+		}
+		return w
+	})
+}
+
+var respellWord = regexp.MustCompile(`\pL+`)
 
 // readCandidates collects candidate lines under their heading lines.
 func (v *view) readCandidates(text string) {

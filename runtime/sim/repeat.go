@@ -91,7 +91,7 @@ func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
 
 func lastCountries(earlier []string) []country {
 	for i := len(earlier) - 1; i >= 0; i-- {
-		if cs, _ := findCountries(strings.ToLower(earlier[i])); len(cs) > 0 {
+		if cs, _ := findCountries(strings.ToLower(canonicalCountries(earlier[i]))); len(cs) > 0 {
 			return cs
 		}
 	}

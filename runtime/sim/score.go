@@ -83,6 +83,10 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 	if !unitOK {
 		sc -= 0.3
 	}
+	if contradicts(s, c) {
+		sc -= 0.3
+		decidable = false
+	}
 	if freq == "" {
 		sc -= 0.01 * float64(freqRank[c.Freq]) // unasked, the finer series serves more uses
 	}
@@ -95,6 +99,27 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 		}
 	}
 	return sc, decidable
+}
+
+// contradicts: the candidate's title or heading names the other side of
+// a word the subject asks for ("gross debt" for "net debt") and not that
+// word itself.
+func contradicts(s subject, c Candidate) bool {
+	row := map[string]bool{}
+	for _, t := range terms(c.Title + " " + c.Heading) {
+		row[t] = true
+	}
+	for _, t := range s.terms {
+		if row[t] {
+			continue
+		}
+		for _, o := range vocab.opposites[t] {
+			if row[o] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // asksRate: the subject names a rate of change.
@@ -303,8 +328,10 @@ func (p Policy) bestOf(v view, s subject, freq string, used map[string]bool) (Ca
 	if same := slices.DeleteFunc(slices.Clone(ties), func(x sc) bool { return !units[x.c.Unit] }); len(same) > 0 {
 		ties = same
 	}
-	pick := p.rng(s.key() + "|tie").IntN(len(ties))
-	return ties[pick].c, ties[pick].d, len(all)
+	// Rows the words cannot tell apart: the search ranked them, and the
+	// analyst takes the one it showed first, as a reader of a result list
+	// does. (all is sorted stably, in order of first appearance.)
+	return ties[0].c, ties[0].d, len(all)
 }
 
 func (p Policy) rng(key string) *rand.Rand {

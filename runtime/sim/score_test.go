@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -247,5 +249,104 @@ func TestEveryColumnOfACountry(t *testing.T) {
 	}
 	if got := v.matchTarget(target{phrase: "*", country: country{iso3: "DNK"}}, true, nil); len(got) != 1 || got[0].Name != "spread_dnk" {
 		t.Errorf("Denmark: %+v", got)
+	}
+}
+
+// A word a search reported correcting is read as corrected: the misspelt
+// subject finds its row, which it could not while spelled as typed.
+func TestAnalystAdoptsTheSearchCorrection(t *testing.T) {
+	row := "- weo:WEOApr2024|Sweden|General government total expenditure|Percent of GDP | General government total expenditure | unit: Percent of GDP | freq: A | country: SWE"
+	result := "showing results for \"total expenditure percent of gdp\" (expendture → expenditure)\n" +
+		"search_catalog \"total expendture percent of gdp\": 3 rows matched; showing 1 new under 1 heading, best first.\n" +
+		"## IMF World Economic Outlook › General government total expenditure (196 rows under this heading; heading id: h1)\n" + row
+	tc := ToolCall{ID: "c1", Type: "function"}
+	tc.Function.Name = "search_catalog"
+	tc.Function.Arguments = `{"query":"total expendture percent of gdp","country":"SWE"}`
+	msgs := []Message{{Role: "user", Content: "Total expendture, % of GDP, for Sweden."},
+		{Role: "assistant", ToolCalls: []ToolCall{tc}}, {Role: "tool", ToolCallID: "c1", Content: result}}
+	v := readView(msgs)
+	if got := v.respell("Total Expendture, % of GDP"); got != "Total expenditure, % of GDP" {
+		t.Fatalf("respell = %q", got)
+	}
+	step := Policy{}.Decide(msgs)
+	if len(step.Calls) != 1 || step.Calls[0].Name != "build_table" || !strings.Contains(fmt.Sprint(step.Calls[0].Args), "Sweden|General government total expenditure") {
+		t.Errorf("step after the corrected search: %+v", step)
+	}
+	// Without the line, the typed word matches nothing the row says.
+	msgs[2].Content = strings.SplitN(result, "\n", 2)[1]
+	if step := (Policy{}).Decide(msgs); len(step.Calls) == 1 && step.Calls[0].Name == "build_table" {
+		t.Errorf("without a correction the misspelt subject settled: %+v", step)
+	}
+}
+
+// Rows the words cannot tell apart are taken in the order the search
+// showed them, not at random.
+func TestTiesGoToTheRowShownFirst(t *testing.T) {
+	s := subject{phrase: "unemployment rate", terms: terms("unemployment rate")}
+	a := Candidate{ID: "fred:UNRATE", Title: "Unemployment Rate", Unit: "Percent", Freq: "M"}
+	b := Candidate{ID: "fred:UNRATENSA", Title: "Unemployment Rate", Unit: "Percent", Freq: "M"}
+	for _, order := range [][]string{{a.ID, b.ID}, {b.ID, a.ID}} {
+		v := view{cands: map[string]Candidate{a.ID: a, b.ID: b}, order: order}
+		for seed := range uint64(6) {
+			if c, ok, _ := (Policy{Seed: seed}).best(v, s, "M", nil); !ok || c.ID != order[0] {
+				t.Errorf("order %v seed %d: best %s (decidable %v)", order, seed, c.ID, ok)
+			}
+		}
+	}
+}
+
+// "I need them in US dollars, not % of GDP. Swap them out.": the unit
+// refused is no unit asked for, the talk around it names no series, and
+// the request is the earlier series in the unit asked for.
+func TestUnitSwapRepeatsTheEarlierSeries(t *testing.T) {
+	earlier := []string{"current account balance as % of GDP for Korea, Japan, Germany and China"}
+	for _, text := range []string{
+		"Actually I need them in US dollars (billions) for the same countries, not % of GDP. Swap them out.",
+		"Actually, not % of GDP: I need them in US dollars for the same countries. Swap them out.",
+	} {
+		in := understand(text, earlier)
+		if !slices.Equal(in.units, []string{"u.s. dollars"}) || len(in.subjects) != 4 {
+			t.Fatalf("%q: units %v, %d subjects %+v", text, in.units, len(in.subjects), in.subjects)
+		}
+		for _, s := range in.subjects {
+			if s.phrase != "current account balance" || s.unit != "u.s. dollars" {
+				t.Errorf("%q: subject %+v", text, s)
+			}
+		}
+	}
+}
+
+// "Add net debt (also % of GDP) for the same four. Keep the gross ones.":
+// the bracketed unit is the new series' unit, the countries are the
+// earlier turn's (the US written "the US" among them), and keeping columns
+// names nothing to find.
+func TestAddWithBracketedUnitAndKeep(t *testing.T) {
+	earlier := []string{"general government gross debt, % of GDP, for Italy, Greece, Japan and the US"}
+	in := understand("Can you add net debt (also % of GDP) for the same four? Keep the gross ones.", earlier)
+	var got []string
+	for _, s := range in.subjects {
+		got = append(got, s.phrase+"|"+s.country.iso3+"|"+s.unit)
+	}
+	want := []string{"net debt|ITA|percent of gdp", "net debt|GRC|percent of gdp", "net debt|JPN|percent of gdp", "net debt|USA|percent of gdp"}
+	if !slices.Equal(got, want) {
+		t.Errorf("subjects %v, want %v", got, want)
+	}
+}
+
+// A row naming the other side of a word asked for ("gross" for "net") is
+// never the series, not even as the closest match.
+func TestOppositeSideIsNotTheSeries(t *testing.T) {
+	s := subject{phrase: "net debt", terms: terms("net debt"), country: country{iso3: "GRC", name: "Greece"}}
+	gross := Candidate{ID: "weo:WEOApr2024|Greece|General government gross debt|Percent of GDP", Title: "General government gross debt — Greece", Unit: "Percent of GDP", Freq: "A", Country: "GRC"}
+	if !contradicts(s, gross) {
+		t.Fatal("gross debt does not contradict net debt")
+	}
+	if _, ok := score(s, gross, "A"); ok {
+		t.Error("gross debt is decidable for net debt")
+	}
+	both := gross
+	both.Title = "Net and gross debt — Greece"
+	if contradicts(s, both) {
+		t.Error("a row naming both sides contradicts")
 	}
 }

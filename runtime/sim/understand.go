@@ -319,8 +319,9 @@ func restated(low string) string {
 		}
 		probe := unitMarks.ReplaceAllString(adjustPhrase.ReplaceAllString(inner, " "), " ")
 		ts := slices.DeleteFunc(terms(basePeriod.ReplaceAllString(probe, " ")), func(t string) bool { return vocab.weakOnly([]string{t}) || isNumber(t) })
-		if len(countriesNamed(inner)) == 0 && len(ts) > 0 && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.qualifiers[t] }) {
-			// "(2017 intl $)": qualifiers only, nothing to find by.
+		if len(countriesNamed(inner)) == 0 && (len(ts) > 0 || unitMarks.MatchString(inner)) && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.qualifiers[t] }) {
+			// "(2017 intl $)", "(also % of GDP)": qualifiers and units
+			// only, nothing to find by.
 			return lead + x + " " + strings.Join(unitMarks.FindAllString(inner, -1), " ") + " "
 		}
 		if len(countriesNamed(inner)) > 0 || len(ts) == 0 || len(ts) == 1 && len(vocab.synonyms[ts[0]]) == 0 {
@@ -338,6 +339,9 @@ func isCode(w string) bool {
 
 var codeWord = regexp.MustCompile(`^(?:[a-z]+[0-9][a-z0-9]*|[0-9]+[a-z][a-z0-9]*|[a-z0-9]+(?:\.[a-z0-9]+)+)$`)
 
+// editClause opens a clause that keeps or removes columns already there.
+var editClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also)\s+)*(?:keep|retain|leave|drop|remove|delete|exclude|take out|get rid of|lose)\b`)
+
 var bracketWords = regexp.MustCompile(`\b(?:and|or|ex|excl|excluding|less|without|plus|vs|versus|year-on-year|month-on-month)\b`)
 
 var parenthetical = regexp.MustCompile(`(^|[,;:.?!]\s*|\band\s+)([^,;:.?!()]*?)\(([^()]*)\)`)
@@ -352,7 +356,7 @@ var rateNext = regexp.MustCompile(`^\s+(?:inflation|growth|rates? of (?:change|g
 // phrase names no series.
 var datePhrase = regexp.MustCompile(`\b(?:(?:from|since|to|until|till|through|thru|up to|starting(?: in)?|beginning(?: in)?)\s+)?(?:the\s+)?(?:(?:start|beginning|end|middle|mid|first half|second half)(?:\s+of\s+|-))?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:\d{4})(?:\s*[-/]?\s*q[1-4]|m\d{1,2}|-\d{2})?(?:\s+(?:onwards?|on|and later|to date|to the latest(?:(?:\s+[a-z]+){0,2}\s+(?:month|quarter|year|observation|data|figure|value|print|release)s?\b)?|to now|to present))?\b`)
 
-var relativeSpan = regexp.MustCompile(`\b(?:over|for|in)?\s*the\s+(?:past|last)\s+(\w+)\s+years\b|\b(?:to|until)\s+(?:the\s+)?(?:latest|present|now|today|date)(?:\s+(?:[a-z]+\s+){0,2}?(?:month|quarter|year|observation|data|figure|value|print|release)s?)?\b`)
+var relativeSpan = regexp.MustCompile(`\b(?:over|for|in|during)?\s*the\s+(?:past|last|previous|latest|most recent)\s+(?:(\w+)\s+)?(?:years?|decades?|quarters?|months?)(?:\s+of\s+(?:data|history|observations|the data|the sample))?\b|\b(?:in|over)\s+recent\s+(?:years|decades|quarters|months)\b|\b(?:to|until)\s+(?:the\s+)?(?:latest|present|now|today|date)(?:\s+(?:[a-z]+\s+){0,2}?(?:month|quarter|year|observation|data|figure|value|print|release)s?)?\b`)
 
 func (in *intent) readYears(low string) {
 	switch {
@@ -405,6 +409,11 @@ var fourDigits = regexp.MustCompile(`\d{4}`)
 func (in *intent) readClause(clause string, inherited []country) {
 	clause = strings.TrimSpace(clause)
 	if clause == "" {
+		return
+	}
+	// "Keep the gross ones", "drop the UK": a clause that edits what the
+	// table holds names no series to find.
+	if editClause.MatchString(clause) {
 		return
 	}
 	// "turn CPI into a year-on-year rate": the series is before "into",

@@ -44,6 +44,7 @@ type vocabulary struct {
 	nominalWords  map[string]bool // words that ask for current prices
 	qualifiers    map[string]bool // words that qualify a series and name none ("constant prices")
 	realWords     map[string]bool // words of a row that say it is not at current prices
+	opposites     map[string][]string // a word → words naming the other side of its statistic
 }
 
 // operation is one way arithmetic between two series is said.
@@ -254,6 +255,19 @@ func loadVocabulary() (*vocabulary, error) {
 			return nil, fmt.Errorf("sim: data/synonyms.tsv row %d: want 2 columns, got %d", i+1, len(r))
 		}
 		v.synonyms[r[0]] = strings.Fields(r[1])
+	}
+	rows, err = dataLines("opposites.tsv")
+	if err != nil {
+		return nil, err
+	}
+	v.opposites = map[string][]string{}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/opposites.tsv row %d: want 2 columns, got %d", i+1, len(r))
+		}
+		a, b := stem(r[0]), stem(r[1])
+		v.opposites[a] = append(v.opposites[a], b)
+		v.opposites[b] = append(v.opposites[b], a)
 	}
 	rows, err = dataLines("stopwords.txt")
 	if err != nil {
@@ -485,11 +499,19 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 			b.WriteString(text[loc[0]:loc[1]])
 			continue
 		}
+		// "in dollars, not % of GDP": a unit refused is no unit asked for.
+		if refusedUnit.MatchString(strings.ToLower(sentence)) {
+			b.WriteString(" ")
+			continue
+		}
 		b.WriteString(mark(text[loc[0]:loc[1]]))
 	}
 	b.WriteString(text[last:])
 	return b.String(), units
 }
+
+// refusedUnit: the words before a unit phrase refuse it.
+var refusedUnit = regexp.MustCompile(`\b(?:not|rather than|instead of|no longer|no more|than)\s+(?:in\s+|as\s+(?:an?\s+)?)?$`)
 
 var (
 	percentOf  = regexp.MustCompile(`%\s*of\b`)
