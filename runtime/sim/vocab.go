@@ -37,13 +37,13 @@ type vocabulary struct {
 	publishers    map[string][]string // a publisher's name → the source namespaces of its rows
 	publisherRe   *regexp.Regexp
 	unitPhrases   *regexp.Regexp
-	eventSpan     *regexp.Regexp  // "since the financial crisis", "after the euro was launched"
-	framing       *regexp.Regexp  // "Doing a note on …": a sentence that says what the work is for
-	rateWords     map[string]bool // words that name a rate of change
-	levelWords    map[string]bool // words that name a level
-	nominalWords  map[string]bool // words that ask for current prices
-	qualifiers    map[string]bool // words that qualify a series and name none ("constant prices")
-	realWords     map[string]bool // words of a row that say it is not at current prices
+	eventSpan     *regexp.Regexp      // "since the financial crisis", "after the euro was launched"
+	framing       *regexp.Regexp      // "Doing a note on …": a sentence that says what the work is for
+	rateWords     map[string]bool     // words that name a rate of change
+	levelWords    map[string]bool     // words that name a level
+	nominalWords  map[string]bool     // words that ask for current prices
+	qualifiers    map[string]bool     // words that qualify a series and name none ("constant prices")
+	realWords     map[string]bool     // words of a row that say it is not at current prices
 	opposites     map[string][]string // a word → words naming the other side of its statistic
 }
 
