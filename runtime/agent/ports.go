@@ -113,6 +113,7 @@ type DeriveSpec struct {
 	Expression string   // for op expression: arithmetic over column names
 	Op         string   // see DeriveOps
 	Periods    int      // lag or window, in periods; 0 means the op's natural default
+	Base       string   // for index: the period set to 100 ("2015", "2019Q4", "2019-10"); "" the first value
 	Name       string   // new column name; "" lets the engine choose
 }
 

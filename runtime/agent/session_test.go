@@ -48,6 +48,7 @@ func TestSessionRunsEveryToolAndSurvivesBadArguments(t *testing.T) {
 		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "wages", "op": "diff"}), `unknown column "wages" in table "main"; its columns: jobless, payrolls`, false},
 		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "cube"}), `property "op" is "cube"`, false},
 		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "diff", "periods": -1}), "periods -1 is negative", false},
+		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "diff", "base": "2015"}), "base is for op index, not diff", false},
 		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "diff", "periods": 12, "name": "payrolls_12m"}), `now has column "payrolls_12m"`, true},
 		{call(agent.ToolDerive, map[string]any{"table": "main", "column": "payrolls", "op": "diff", "name": "payrolls_12m"}), `column "payrolls_12m" already exists`, false},
 		{call(agent.ToolChangePoints, map[string]any{"table": "main", "column": "jobless", "max_breaks": 99}), "max_breaks 99 is outside 0..20", false},

@@ -27,11 +27,12 @@ type buildTableArgs struct {
 
 type deriveArgs struct {
 	Table      string   `json:"table" desc:"table name"`
-	Op         string   `json:"op" enum:"yoy_pct|pct_change|diff|log|rolling_mean|index|spread|ratio|share|expression" desc:"one column: yoy_pct (change on the same period a year earlier, percent), pct_change and diff (over periods), log, rolling_mean (over periods), index (first value = 100); two columns: spread (a - b), ratio (a / b), share (100 * a / b); expression: arithmetic over column names"`
+	Op         string   `json:"op" enum:"yoy_pct|pct_change|diff|log|rolling_mean|index|spread|ratio|share|expression" desc:"one column: yoy_pct (change on the same period a year earlier, percent), pct_change and diff (over periods), log, rolling_mean (over periods), index (100 at base, default the first value); two columns: spread (a - b), ratio (a / b), share (100 * a / b); expression: arithmetic over column names"`
 	Column     string   `json:"column,omitempty" desc:"source column, for a one-column op"`
 	Columns    []string `json:"columns,omitempty" desc:"the two columns [a, b] of spread, ratio or share"`
 	Expression string   `json:"expression,omitempty" desc:"for op expression: arithmetic over column names with + - * / ( ) and numbers, e.g. rate - inflation or 100 * a / b"`
 	Periods    int      `json:"periods,omitempty" desc:"lag or window in periods (default: the op's natural one)"`
+	Base       string   `json:"base,omitempty" desc:"for index: the period set to 100, a year (2015: its average), quarter (2019Q4), month (2019-10) or date (default: the first value)"`
 	Name       string   `json:"name,omitempty" desc:"new column name"`
 }
 
@@ -148,7 +149,10 @@ func (s *Session) derive(ctx context.Context, a deriveArgs) toolOutcome {
 	if _, _, err := s.column(a.Table, a.Name); a.Name != "" && err == nil {
 		return toolOutcome{err: fmt.Errorf("%w: column %q already exists in table %q", ErrBadArguments, a.Name, a.Table)}
 	}
-	spec := DeriveSpec{Table: a.Table, Op: a.Op, Periods: a.Periods, Name: a.Name}
+	if a.Base != "" && a.Op != "index" {
+		return toolOutcome{err: fmt.Errorf("%w: base is for op index, not %s", ErrBadArguments, a.Op)}
+	}
+	spec := DeriveSpec{Table: a.Table, Op: a.Op, Periods: a.Periods, Base: a.Base, Name: a.Name}
 	var inputs []ColumnInfo
 	switch {
 	case slices.Contains(DeriveOps, a.Op):

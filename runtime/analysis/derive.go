@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -29,6 +30,10 @@ type DeriveSpec struct {
 	Periods  int       // lag in rows for pct_change and diff (0 = 1)
 	Window   int       // rows for rolling_mean
 	BaseDate time.Time // date for rebase (any day inside the base period)
+	// BaseEnd, when set, makes the base the average of the rows from
+	// BaseDate's period up to (not including) BaseEnd: "2015 = 100" in a
+	// monthly table is the mean of 2015's twelve months.
+	BaseEnd time.Time
 	Name     string    // name of the new column ("" = made from the op and inputs)
 }
 
@@ -427,6 +432,21 @@ func deriveRolling(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 	return col, nil
 }
 
+// baseLabel writes a base period that spans several rows the way people
+// write it: "2015" for a calendar year, "2019Q4" for a quarter, else
+// "2019-01..2019-06".
+func baseLabel(start, end time.Time) string {
+	switch {
+	case start.Month() == 1 && start.Day() == 1 && end.Equal(start.AddDate(1, 0, 0)):
+		return FormatPeriod(start, Annual)
+	case (start.Month()-1)%3 == 0 && start.Day() == 1 && end.Equal(start.AddDate(0, 3, 0)):
+		return FormatPeriod(start, Quarterly)
+	case start.Day() == 1 && end.Equal(start.AddDate(0, 1, 0)):
+		return FormatPeriod(start, Monthly)
+	}
+	return FormatPeriod(start, Monthly) + ".." + FormatPeriod(end.AddDate(0, 0, -1), Monthly)
+}
+
 func deriveRebase(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 	if spec.BaseDate.IsZero() {
 		return nil, fmt.Errorf("%w: derive rebase needs a BaseDate", ErrBadSpec)
@@ -438,26 +458,50 @@ func deriveRebase(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 	if Coarser(a.SourceFrequency, t.Frequency) {
 		base = placeCoarse(PeriodStart(spec.BaseDate, a.SourceFrequency), t.Frequency)
 	}
-	row := -1
-	for i, d := range t.Dates {
-		if d.Equal(base) {
-			row = i
-			break
-		}
-	}
 	label := FormatPeriod(base, t.Frequency)
-	if row < 0 || math.IsNaN(a.Values[row]) {
-		return nil, fmt.Errorf("%w: derive rebase: %s has no value at %s", ErrNoData, a.Name, label)
+	var bv float64
+	if spec.BaseEnd.After(base) {
+		bv, label = 0, baseLabel(base, spec.BaseEnd)
+		n := 0
+		for i, d := range t.Dates {
+			if d.Before(base) || !d.Before(spec.BaseEnd) {
+				continue
+			}
+			if math.IsNaN(a.Values[i]) {
+				return nil, fmt.Errorf("%w: derive rebase: %s has no value at %s, inside the base %s", ErrNoData, a.Name, FormatPeriod(d, t.Frequency), label)
+			}
+			bv += a.Values[i]
+			n++
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("%w: derive rebase: the table has no rows in the base %s", ErrNoData, label)
+		}
+		bv /= float64(n)
+	} else {
+		row := -1
+		for i, d := range t.Dates {
+			if d.Equal(base) {
+				row = i
+				break
+			}
+		}
+		if row < 0 || math.IsNaN(a.Values[row]) {
+			return nil, fmt.Errorf("%w: derive rebase: %s has no value at %s", ErrNoData, a.Name, label)
+		}
+		bv = a.Values[row]
 	}
-	bv := a.Values[row]
 	if bv == 0 {
 		return nil, fmt.Errorf("%w: derive rebase: %s is zero at %s", ErrIncompatible, a.Name, label)
 	}
 	x := shortName(a.Name)
+	formula := fmt.Sprintf("100 * %s[t] / %s[%s]", x, x, label)
+	if spec.BaseEnd.After(base) {
+		formula = fmt.Sprintf("100 * %s[t] / mean(%s[%s])", x, x, label)
+	}
 	d := Derivation{Op: OpRebase, Inputs: []string{a.Name},
-		Formula:     fmt.Sprintf("100 * %s[t] / %s[%s]", x, x, label),
+		Formula:     formula,
 		Description: fmt.Sprintf("%s rebased to %s = 100", a.Title, label)}
-	col := newDerived(t, fmt.Sprintf("%s_%s_100", x, label), d.Description, fmt.Sprintf("Index %s=100", label), d)
+	col := newDerived(t, fmt.Sprintf("%s_%s_100", x, strings.ReplaceAll(label, "..", "_")), d.Description, fmt.Sprintf("Index %s=100", label), d)
 	for i, v := range a.Values {
 		col.Values[i] = 100 * v / bv
 	}

@@ -44,3 +44,36 @@ func parseDate(s string) (time.Time, string, error) {
 	}
 	return time.Time{}, "", fmt.Errorf("%w: date %q is not YYYY, YYYY-MM or YYYY-MM-DD", ErrBadRequest, s)
 }
+
+// ParseBase reads the base period of an index: a year ("2015"), a quarter
+// ("2019Q4", "2019-Q4"), a month ("2019-10", "2019M10") or a day
+// ("2019-10-01"). It returns the period's first day and the first day
+// after it (the same day for a day).
+func ParseBase(s string) (start, end time.Time, err error) {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	var y, n int
+	switch {
+	case len(s) == 6 && s[4] == 'Q', len(s) == 7 && s[4] == '-' && s[5] == 'Q':
+		if _, err := fmt.Sscanf(s[:4]+" "+s[len(s)-1:], "%d %d", &y, &n); err == nil && n >= 1 && n <= 4 {
+			start = time.Date(y, time.Month(3*n-2), 1, 0, 0, 0, 0, time.UTC)
+			return start, start.AddDate(0, 3, 0), nil
+		}
+	case len(s) >= 6 && len(s) <= 7 && s[4] == 'M':
+		if _, err := fmt.Sscanf(s[:4]+" "+s[5:], "%d %d", &y, &n); err == nil && n >= 1 && n <= 12 {
+			start = time.Date(y, time.Month(n), 1, 0, 0, 0, 0, time.UTC)
+			return start, start.AddDate(0, 1, 0), nil
+		}
+	default:
+		t, layout, perr := parseDate(s)
+		if perr == nil && !t.IsZero() {
+			switch layout {
+			case "2006":
+				return t, t.AddDate(1, 0, 0), nil
+			case "2006-01":
+				return t, t.AddDate(0, 1, 0), nil
+			}
+			return t, t, nil
+		}
+	}
+	return time.Time{}, time.Time{}, fmt.Errorf("%w: base %q is not a year (2015), quarter (2019Q4), month (2019-10) or date (2019-10-01)", ErrBadRequest, s)
+}

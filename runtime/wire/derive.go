@@ -30,11 +30,11 @@ func (e *Engine) DeriveExpr(ctx context.Context, table, name, expr string, perio
 	if bare := strings.TrimSpace(expr); slices.Contains(agent.DeriveOps, bare) {
 		return agent.ColumnSummary{}, fmt.Errorf("%w: %s is an operation: apply it to a column, as in %s(cpi)", ErrBadRequest, bare, bare)
 	}
-	if op, col, n, ok := singleOp(expr); ok {
+	if op, col, n, base, ok := singleOp(expr); ok {
 		if n > 0 {
 			periods = n
 		}
-		return e.DeriveColumn(ctx, agent.DeriveSpec{Table: table, Column: col, Op: op, Periods: periods, Name: name})
+		return e.DeriveColumn(ctx, agent.DeriveSpec{Table: table, Column: col, Op: op, Periods: periods, Base: base, Name: name})
 	}
 	st, _, err := e.lookup(table, "")
 	if err != nil {
@@ -62,11 +62,12 @@ func (e *Engine) DeriveExpr(ctx context.Context, table, name, expr string, perio
 }
 
 // singleOp reads "op(column)" or "op(column, n)" for one of DeriveColumn's
-// ops.
-func singleOp(src string) (op, col string, n int, ok bool) {
+// ops; for index the second argument is the base ("index(gdp, 2015)",
+// "index(gdp, \"2019Q4\")").
+func singleOp(src string) (op, col string, n int, base string, ok bool) {
 	tree, err := parser.Parse(strings.TrimSpace(src))
 	if err != nil {
-		return "", "", 0, false
+		return "", "", 0, "", false
 	}
 	var name string
 	var args []ast.Node
@@ -74,16 +75,16 @@ func singleOp(src string) (op, col string, n int, ok bool) {
 	case *ast.CallNode:
 		id, isID := c.Callee.(*ast.IdentifierNode)
 		if !isID {
-			return "", "", 0, false
+			return "", "", 0, "", false
 		}
 		name, args = id.Value, c.Arguments
 	case *ast.BuiltinNode:
 		name, args = c.Name, c.Arguments
 	default:
-		return "", "", 0, false
+		return "", "", 0, "", false
 	}
 	if !slices.Contains(agent.DeriveOps, name) || len(args) < 1 || len(args) > 2 {
-		return "", "", 0, false
+		return "", "", 0, "", false
 	}
 	switch a := args[0].(type) {
 	case *ast.IdentifierNode:
@@ -91,19 +92,34 @@ func singleOp(src string) (op, col string, n int, ok bool) {
 	case *ast.StringNode:
 		col = a.Value
 	default:
-		return "", "", 0, false
+		return "", "", 0, "", false
 	}
 	if len(args) == 2 {
-		lit, isInt := args[1].(*ast.IntegerNode)
-		if !isInt || lit.Value < 1 {
-			return "", "", 0, false
+		// index(gdp, 2015) and index(gdp, "2019Q4") name the base; the
+		// other ops take a count of periods.
+		switch lit := args[1].(type) {
+		case *ast.StringNode:
+			if name != "index" {
+				return "", "", 0, "", false
+			}
+			base = lit.Value
+		case *ast.IntegerNode:
+			if lit.Value < 1 {
+				return "", "", 0, "", false
+			}
+			if name == "index" {
+				base = strconv.Itoa(lit.Value)
+			} else {
+				n = lit.Value
+			}
+		default:
+			return "", "", 0, "", false
 		}
-		n = lit.Value
 	}
 	// log, pct_change and diff are expressions too; the ops DeriveColumn
 	// alone knows (rolling_mean, index) and yoy_pct keep their old names
 	// and notes.
-	return name, col, n, true
+	return name, col, n, base, true
 }
 
 // Convert converts a session table to a coarser frequency (W, M, Q, S

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sextant-dev/sextant/runtime/agent"
 	"github.com/sextant-dev/sextant/runtime/analysis"
@@ -228,5 +229,71 @@ func TestDrawChartWritesNewFiles(t *testing.T) {
 	}
 	if _, err := e.DrawChart(ctx, agent.ChartSpec{Table: "t", Columns: []string{"nile", "gdp"}}); !errors.Is(err, wire.ErrUnknownColumn) {
 		t.Errorf("unknown column: %v", err)
+	}
+}
+
+// An index with a base: one row of the table (a month), or the average of
+// a longer period (a year, "2015 = 100"); a base outside the table or
+// written in no known form is refused.
+func TestIndexAtABasePeriod(t *testing.T) {
+	e, _ := newEngine(t)
+	ctx := context.Background()
+	if _, err := e.BuildTable(ctx, agent.TableSpec{Name: "main", Columns: []agent.ColumnSpec{{Name: "cpi", SeriesID: wiretest.Cpi}}}); err != nil {
+		t.Fatal(err)
+	}
+	dates, vals := rawCSV(t, "CPIAUCSL.csv")
+	sum, n, at := 0.0, 0, -1
+	for i, d := range dates {
+		if strings.HasPrefix(d, "2015-") {
+			sum += vals[i]
+			n++
+		}
+		if strings.HasPrefix(d, "2019-10") {
+			at = i
+		}
+	}
+	if n != 12 || at < 0 {
+		t.Fatalf("fixture: %d months of 2015, 2019-10 at %d", n, at)
+	}
+	year, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "main", Column: "cpi", Op: "index", Base: "2015"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	month, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "main", Column: "cpi", Op: "index", Base: "2019M10"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, _ := e.Table("main")
+	last := len(vals) - 1
+	if got, want := tab.Columns[1].Values[last], 100*vals[last]/(sum/12); math.Abs(got-want) > 1e-9 || year.Column.Unit != "Index 2015=100" {
+		t.Errorf("2015 = 100: last %v, want %v; unit %q", got, want, year.Column.Unit)
+	}
+	if got := tab.Columns[2].Values[at]; math.Abs(got-100) > 1e-9 || month.Column.Unit != "Index 2019-10=100" {
+		t.Errorf("2019-10 = 100: value there %v, unit %q", got, month.Column.Unit)
+	}
+	// The expression form names the base as a second argument.
+	q, err := e.DeriveExpr(ctx, "main", "", `index(cpi, "2019Q4")`, 0)
+	if err != nil || q.Column.Unit != "Index 2019Q4=100" {
+		t.Errorf(`index(cpi, "2019Q4"): %+v, %v`, q.Column, err)
+	}
+	if y, err := e.DeriveExpr(ctx, "main", "cpi_y", "index(cpi, 2015)", 0); err != nil || y.Column.Unit != "Index 2015=100" {
+		t.Errorf("index(cpi, 2015): %+v, %v", y.Column, err)
+	}
+	for _, base := range []string{"1700", "last year", "2019Q5"} {
+		if _, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "main", Column: "cpi", Op: "index", Base: base, Name: "x"}); err == nil {
+			t.Errorf("base %q: no error", base)
+		}
+	}
+}
+
+func TestParseBase(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"2015": {"2015-01-01", "2016-01-01"}, "2019Q4": {"2019-10-01", "2020-01-01"}, "2019-q4": {"2019-10-01", "2020-01-01"},
+		"2019-10": {"2019-10-01", "2019-11-01"}, "2019M10": {"2019-10-01", "2019-11-01"}, "2019-10-03": {"2019-10-03", "2019-10-03"},
+	} {
+		s, e, err := wire.ParseBase(in)
+		if err != nil || s.Format(time.DateOnly) != want[0] || e.Format(time.DateOnly) != want[1] {
+			t.Errorf("ParseBase(%q) = %v, %v, %v; want %v", in, s, e, err, want)
+		}
 	}
 }
