@@ -441,6 +441,9 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		if d.periods > 0 {
 			args["periods"] = d.periods
 		}
+		if d.base != "" {
+			args["base"] = d.base
+		}
 		return &Call{Name: "derive_column", Args: args}, nil, ""
 	}
 	return nil, names, ""

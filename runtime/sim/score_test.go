@@ -350,3 +350,37 @@ func TestOppositeSideIsNotTheSeries(t *testing.T) {
 		t.Error("a row naming both sides contradicts")
 	}
 }
+
+// A statement put up for confirmation ("…, right?") names no series.
+func TestConfirmationAsksForNothing(t *testing.T) {
+	earlier := []string{"general government gross and net debt, % of GDP, for Italy and Japan"}
+	in := understand("gross minus net for each - the gap is basically govt financial assets, right? chart the gaps", earlier)
+	if len(in.subjects) != 0 || len(in.derives) != 2 || !in.chart {
+		t.Errorf("subjects %+v, %d derivations, chart %v", in.subjects, len(in.derives), in.chart)
+	}
+	// A statement of how things are asks for nothing either; one that
+	// says what is wanted does.
+	if in := understand("Different currencies so levels are useless to compare — index each to 100 and chart.", earlier); len(in.subjects) != 0 {
+		t.Errorf("a statement named subjects %+v", in.subjects)
+	}
+	if in := understand("What I want is government net debt for Italy.", earlier); len(in.subjects) != 1 {
+		t.Errorf("a request phrased with a copula: subjects %+v", in.subjects)
+	}
+}
+
+// "Index each to 2019Q4 = 100", "rebase both to 2010": an index at a base
+// period, on every column; the base bounds no table.
+func TestIndexAtABaseIsRead(t *testing.T) {
+	earlier := []string{"nominal GDP for Italy and Japan, quarterly"}
+	for text, base := range map[string]string{
+		"Different currencies so levels are useless — index each to 2019Q4 = 100 and chart.": "2019Q4",
+		"Rebase both to 2010.":                           "2010",
+		"Put them on a 2015=100 basis.":                  "2015",
+		"Show them indexed to 100 at the start, please.": "",
+	} {
+		in := understand(text, earlier)
+		if len(in.derives) != 1 || in.derives[0].op != "index" || in.derives[0].base != base || in.from != "" || in.to != "" || len(in.subjects) != 0 {
+			t.Errorf("%q: derives %+v, span %q..%q, subjects %+v; want one index at %q", text, in.derives, in.from, in.to, in.subjects, base)
+		}
+	}
+}

@@ -44,6 +44,7 @@ type derivation struct {
 	op          string // a single-column op or spread, ratio, share
 	operands    []operand
 	periods     int
+	base        string // an index's base period ("2019Q4", "2015"), if one was named
 	label       string // the analyst's name for it ("real interest rate"), optional
 	fromConcept bool   // read from a concept's name ("real rate"), not spelled out
 	// asSeries is what a derivation named only by its words ("add the
@@ -64,6 +65,7 @@ type intent struct {
 	units         []string // the units the request names, by mark (vocabulary.markUnits)
 	sources       []string // the namespaces of the one publisher the request names, if it names one
 	derives       []derivation
+	base          string // the base period an index is asked at ("2019Q4"), or ""
 	freq          string // table frequency asked at build (M, Q, A, D, W) or ""
 	convert       string // a lower frequency to turn the table into, or ""
 	convertMethod string // mean, last, sum or "" (each column's own)
@@ -94,7 +96,7 @@ var (
 	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent change|% change|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
-	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
+	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:\s*q[1-4]|m\d{1,2}|[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
 	percentChange = regexp.MustCompile(`(?:%|\bper\s?cent|\bpct)\s*(?:change|growth)\b`)
 	loneAnnual    = regexp.MustCompile(`(?:^|[,;(]|\s-)\s*(?:annual|yearly)\s*(?:[,;.)]|-\s|$)`)
 	everyColumn   = regexp.MustCompile(`\b(?:each of (?:them|those|these|the \w+)|each one|every one of them|all of them|all (?:two|three|four|five|six|seven|eight|nine|ten)|each series|each rate|each country|every country)\b`)
@@ -109,6 +111,13 @@ func understand(text string, earlier []string) intent {
 	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	low = in.readFrequency(low)
+	if m := baseOf.FindStringSubmatch(low); m != nil {
+		in.base = strings.ToUpper(strings.ReplaceAll(m[1]+m[2], " ", ""))
+		if m[2] != "" { // "rebase to 2010" asks for no table ending in 2010
+			low = strings.Replace(low, m[0], "rebase ", 1)
+		}
+	}
+	low = rebasePhrase.ReplaceAllString(low, "rebase $1$2 ")
 	low = basePeriod.ReplaceAllString(restated(low), " ")
 	in.readYears(low)
 	inherited := lastCountries(earlier)
@@ -121,6 +130,11 @@ func understand(text string, earlier []string) intent {
 	sentenceOf := map[string]int{} // subject key → the sentence that first named it
 	for n, sentence := range sentenceSplit.Split(low, -1) {
 		before := len(in.subjects)
+		// "the gap is basically govt assets, right?": a statement put up
+		// for confirmation asks for nothing.
+		if t := strings.TrimSpace(sentence); (tagQuestion.MatchString(t) || statement(t)) && !chartWords.MatchString(t) && !cpWords.MatchString(t) && !deriveVerb.MatchString(t) {
+			continue
+		}
 		frame := vocab.framing.FindStringIndex(strings.TrimSpace(sentence))
 		if frame != nil {
 			sentence = strings.TrimSpace(sentence)[frame[1]:]
@@ -169,6 +183,11 @@ func understand(text string, earlier []string) intent {
 	if !in.cpAll && len(in.cpTargets) > 0 && everyColumn.MatchString(low) &&
 		!slices.ContainsFunc(in.cpTargets, func(t target) bool { return t.phrase != "" || t.country.iso3 != "" }) {
 		in.cpAll, in.cpTargets = true, nil
+	}
+	for i := range in.derives {
+		if in.derives[i].op == "index" {
+			in.derives[i].base = in.base
+		}
 	}
 	switch {
 	case len(in.subjects) == 0 && len(in.derives) == 0 && len(in.cpTargets) == 0 && !in.chart && in.convert == "" && len(named) > 0 && len(earlier) > 0:
@@ -338,6 +357,31 @@ func isCode(w string) bool {
 }
 
 var codeWord = regexp.MustCompile(`^(?:[a-z]+[0-9][a-z0-9]*|[0-9]+[a-z][a-z0-9]*|[a-z0-9]+(?:\.[a-z0-9]+)+)$`)
+
+// statement: a sentence that says how things are ("levels are useless to
+// compare", "they're in different units I think") and asks for nothing: it
+// has a copula and no word of request.
+func statement(t string) bool {
+	t = withoutSpans(t) // "since the euro was launched" bounds a request
+	return copula.MatchString(t) && !requestWord.MatchString(t) && !strings.Contains(t, "?")
+}
+
+var (
+	copula      = regexp.MustCompile(`\b(?:is|are|was|were|seems?|looks?|'re|they're|it's|that's)\b`)
+	requestWord = regexp.MustCompile(`\b(?:want|wanted|need|needs|needed|like|give|show|add|get|pull|fetch|grab|load|put|make|build|find|check|plot|chart|tell|what|which|how|when|where|who|whether|can|could|would|will|please|pls|let's|let|keep|use|include|do|try|bring|set|only|also|then|interested|after|looking)\b`)
+)
+
+// rebasePhrase: a series set to 100 at a base period ("index each to
+// 2019Q4 = 100", "GDP on a 2015=100 basis") asks for its rebasing; what it
+// acts on (group 1 or 2) is kept.
+var rebasePhrase = regexp.MustCompile(`\bindex(?:ed|ing)?((?:\s+[a-z]+){0,4}?)\s+(?:to|at|on|with)\s+(?:the\s+)?(?:[^,;.]{0,20}?=\s*)?100\b|(\b)on\s+an?\s+[^,;.]{0,20}?=\s*100\s+basis\b`)
+
+// baseOf finds the base period of an index: "2019q4 = 100", "2015=100",
+// "rebase to 2010".
+var baseOf = regexp.MustCompile(`\b(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\s*=\s*100\b|\brebas(?:e|ed|ing)\b[^,;.]*?\b(?:to|at|on)\s+(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\b`)
+
+// tagQuestion ends a statement that asks only to be confirmed.
+var tagQuestion = regexp.MustCompile(`,\s*(?:right|correct|yes|no|true|ok|isn't it|aren't they|doesn't it|don't they|wouldn't it|shouldn't it|innit|eh)\s*[?]?$`)
 
 // editClause opens a clause that keeps or removes columns already there.
 var editClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also)\s+)*(?:keep|retain|leave|drop|remove|delete|exclude|take out|get rid of|lose)\b`)
