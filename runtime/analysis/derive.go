@@ -34,7 +34,7 @@ type DeriveSpec struct {
 	// BaseDate's period up to (not including) BaseEnd: "2015 = 100" in a
 	// monthly table is the mean of 2015's twelve months.
 	BaseEnd time.Time
-	Name     string    // name of the new column ("" = made from the op and inputs)
+	Name    string // name of the new column ("" = made from the op and inputs)
 }
 
 // Derivation records how a derived column was made.
