@@ -673,7 +673,7 @@ func (v view) operandsResolve(d derivation, multi bool) bool {
 func (v view) seriesFirst(ss []subject, freq string, multi bool, p Policy) bool {
 	searched := false
 	for _, s := range ss {
-		if _, ok := v.column(columnName(s, multi)); ok {
+		if _, _, ok := v.columnFor(s, multi); ok {
 			return true
 		}
 		if _, dec, _ := p.best(v, s, freq, nil); dec {

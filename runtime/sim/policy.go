@@ -155,7 +155,7 @@ func (p Policy) decide(v view) Step {
 	var missing []string
 	used := map[string]bool{}
 	for _, s := range subjects {
-		if c, ok := v.column(columnName(s, multi)); ok {
+		if _, c, ok := v.columnFor(s, multi); ok {
 			used[c.SeriesID] = true
 		}
 	}
@@ -164,8 +164,8 @@ func (p Policy) decide(v view) Step {
 		note("No frequency was asked, but a %s series fits one subject: one table aligns best at that frequency, so coarser candidates need a search with it as a filter first.", freqNames[freq])
 	}
 	for _, s := range subjects {
-		name := columnName(s, multi)
-		if c, ok := v.column(name); ok {
+		name, c, ok := v.columnFor(s, multi)
+		if ok {
 			note("%q is already column %s (%s).", s.phrase, name, c.SeriesID)
 			done = append(done, settled{s, name, c.SeriesID, true})
 			continue
@@ -383,6 +383,28 @@ func countriesIn(ss []subject) int {
 
 // columnName is a subject's column: up to four words, and the country when
 // the request spans several.
+// columnFor is the column name a subject's series takes and, when a column
+// of that name holds it, that column. A column of the name in another unit
+// than the one asked for ("them in US dollars" after percent of GDP) does
+// not hold it: the subject's column then carries its unit in its name.
+func (v view) columnFor(s subject, multi bool) (string, Column, bool) {
+	name := columnName(s, multi)
+	c, ok := v.column(name)
+	if !ok || s.unit == "" {
+		return name, c, ok
+	}
+	unit := c.Unit
+	if cand, seen := v.cands[c.SeriesID]; seen && cand.Unit != "" {
+		unit = cand.Unit
+	}
+	if unit == "" || strings.Contains(strings.ToLower(unit), s.unit) {
+		return name, c, true
+	}
+	name += "_" + strings.ReplaceAll(asciiWords(s.unit), " ", "_")
+	c, ok = v.column(name)
+	return name, c, ok
+}
+
 func columnName(s subject, multi bool) string {
 	var parts []string
 	for _, t := range s.terms {

@@ -166,7 +166,7 @@ func (p Policy) tableFrequency(v view, in intent, subjects []subject, multi bool
 	}
 	consider(v.tableFreq) // the table built earlier keeps its frequency
 	for _, s := range subjects {
-		if _, ok := v.column(columnName(s, multi)); ok {
+		if _, _, ok := v.columnFor(s, multi); ok {
 			continue
 		}
 		if best, decidable, _ := p.best(v, s, "", nil); decidable {

@@ -384,3 +384,22 @@ func TestIndexAtABaseIsRead(t *testing.T) {
 		}
 	}
 }
+
+// A column of the subject's name in another unit than the one asked for
+// does not hold it; the subject's column then names its unit.
+func TestColumnInAnotherUnitDoesNotHoldTheSubject(t *testing.T) {
+	pct := Candidate{ID: "weo:WEOApr2024|Korea|Current account balance|Percent of GDP", Title: "Current account balance — Korea", Unit: "Percent of GDP", Freq: "A", Country: "KOR"}
+	v := view{cands: map[string]Candidate{pct.ID: pct}, columns: []Column{{Name: "current_account_balance_kor", SeriesID: pct.ID}}}
+	s := subject{phrase: "current account balance", terms: terms("current account balance"), country: country{iso3: "KOR"}}
+	if name, _, ok := v.columnFor(s, true); !ok || name != "current_account_balance_kor" {
+		t.Errorf("no unit asked: %s, %v", name, ok)
+	}
+	s.unit = "u.s. dollars"
+	if name, _, ok := v.columnFor(s, true); ok || name != "current_account_balance_kor_us_dollars" {
+		t.Errorf("in dollars: %s, held %v", name, ok)
+	}
+	s.unit = "percent of gdp"
+	if _, _, ok := v.columnFor(s, true); !ok {
+		t.Error("in percent of GDP: not held")
+	}
+}
