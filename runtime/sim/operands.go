@@ -10,6 +10,21 @@ import (
 // readOperation reads arithmetic between two series ("the policy rate
 // minus inflation", "debt as a share of GDP") or a derived concept ("the
 // real interest rate"). Operands not yet in the table are series to find.
+// namedOp is the op a clause names by its noun ("Poland relative to
+// Portugal (ratio)") when the pattern that matched names none; else the
+// pattern's op.
+func namedOp(clause string, op operation) string {
+	if opNoun.MatchString(op.pattern) {
+		return op.op
+	}
+	if m := opNoun.FindAllString(clause, -1); len(m) == 1 {
+		return map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}[m[0]]
+	}
+	return op.op
+}
+
+var opNoun = regexp.MustCompile(`\b(?:ratio|spread|share|difference|gap)\b`)
+
 func (in *intent) readOperation(clause string, inherited []country) bool {
 	// Source and time phrases bound the request; they are never operands
 	// ("over the last decade" is no ratio).
@@ -30,7 +45,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		if named != "" {
 			label = named
 		}
-		d := derivation{op: op.op, label: labelOf(label), asSeries: in.clauseAsSeries(clause, inherited)}
+		d := derivation{op: namedOp(clause, op), label: labelOf(label), asSeries: in.clauseAsSeries(clause, inherited)}
 		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 {
 			// "the 10-year yield as T10YFF + fed funds": what the result
 			// is, then the arithmetic.

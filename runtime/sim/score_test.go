@@ -403,3 +403,17 @@ func TestColumnInAnotherUnitDoesNotHoldTheSubject(t *testing.T) {
 		t.Error("in percent of GDP: not held")
 	}
 }
+
+// "Poland relative to Portugal (ratio) — when does Poland overtake?": the
+// op the clause names decides over the pattern's, and how series compare
+// over time names no series.
+func TestNamedOpAndComparisonWords(t *testing.T) {
+	earlier := []string{"GDP per capita in PPP terms for Poland, Portugal and Greece, 2000-2023"}
+	in := understand("Poland relative to Portugal (ratio) — when does Poland overtake?", earlier)
+	if len(in.derives) != 1 || in.derives[0].op != "ratio" || slices.ContainsFunc(in.subjects, func(s subject) bool { return strings.Contains(s.phrase, "overtak") }) {
+		t.Errorf("derives %+v, subjects %+v", in.derives, in.subjects)
+	}
+	if in := understand("Poland relative to Portugal.", earlier); len(in.derives) != 1 || in.derives[0].op != "share" {
+		t.Errorf("without a named op: %+v", in.derives)
+	}
+}

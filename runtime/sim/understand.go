@@ -329,6 +329,11 @@ func restated(low string) string {
 		if f := strings.Fields(x); len(f) > 0 && isCode(f[len(f)-1]) {
 			return lead + x + " "
 		}
+		// "Poland relative to Portugal (ratio)": a bracket naming the
+		// op says which arithmetic the clause asks for.
+		if bare := strings.TrimSpace(inner); opNoun.MatchString(bare) && len(strings.Fields(bare)) == 1 {
+			return lead + x + " " + bare + " "
+		}
 		// Only a bracket holding one phrase restates a series: one that
 		// lists, excludes or asks for analysis is read as its own sentence.
 		bare := strings.Trim(basePeriod.ReplaceAllString(inner, " "), " ,;")

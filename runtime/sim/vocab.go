@@ -52,6 +52,7 @@ type operation struct {
 	op      string
 	re      *regexp.Regexp // groups a and b
 	literal int            // words of the pattern that are not slots
+	pattern string         // as written in operations.tsv
 }
 
 // group is a named group of economies ("the G7").
@@ -287,7 +288,7 @@ func loadVocabulary() (*vocabulary, error) {
 		if len(r) != 2 || strings.Contains(r[1], "{a}") && !strings.Contains(r[1], "{b}") {
 			return nil, fmt.Errorf("sim: data/operations.tsv row %d: want op and a pattern with {a} and {b}, {b} alone, or neither", i+1)
 		}
-		v.operations = append(v.operations, operation{op: r[0], re: phraseRegexp(r[1]), literal: literalWords(r[1])})
+		v.operations = append(v.operations, operation{op: r[0], re: phraseRegexp(r[1]), literal: literalWords(r[1]), pattern: r[1]})
 	}
 	// The most specific pattern is tried first: "{a} spread over {b}"
 	// before "{a} over {b}". Equally specific ones keep the file's order.
