@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sextant-dev/sextant/runtime/search"
@@ -72,5 +73,21 @@ func TestNoteSearchPutsNewRowsThenRematchedRowsFirstAndKeepsEveryRow(t *testing.
 	want := []string{"n1", "n2", "r03", "r01", "r00", "r02", "r04"}
 	if got := idsOf(tn.shortlist); !slices.Equal(got, want) {
 		t.Errorf("shortlist = %v, want %v", got, want)
+	}
+}
+
+// A page whose every new row was cut to fit the window says that rows
+// matched and did not fit, never that none matched.
+func TestAPageCutToNothingSaysRowsDidNotFit(t *testing.T) {
+	req := search.Request{Query: "treasury spread"}
+	p := searchPage{cut: 5}
+	full, compact := renderSearchPage(req, 9857, p, true)
+	for _, text := range []string{full, compact} {
+		if strings.Contains(text, "no rows matched") || !strings.Contains(text, "9857 rows matched, but not one new row fits") {
+			t.Errorf("cut page: %q", text)
+		}
+	}
+	if full, _ := renderSearchPage(req, 0, searchPage{}, true); !strings.Contains(full, "no rows matched") {
+		t.Errorf("empty page: %q", full)
 	}
 }

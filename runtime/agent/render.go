@@ -224,6 +224,14 @@ func renderSearch(req search.Request, res search.Result) (full, compact string, 
 func renderSearchPage(req search.Request, total int, p searchPage, dedupe bool) (full, compact string) {
 	head := describeSearch(req.Query, req)
 	var b strings.Builder
+	if len(p.fresh) == 0 && p.cut > 0 {
+		// Rows matched, but not one fits: saying "no rows matched" would
+		// send the model off rewording a search that worked.
+		fmt.Fprintf(&b, "%s: %d rows matched, but not one new row fits the room left in the context window. "+
+			"Decide from the rows already shown (the shortlist), or narrow the search with a filter (country, frequency, sources).\n", head, total)
+		b.WriteString(alsoMatched(p))
+		return b.String(), b.String()
+	}
 	if len(p.fresh) == 0 && len(p.again) == 0 {
 		fmt.Fprintf(&b, "%s: no rows matched. Try other words, fewer filters, or a broader term.\n", head)
 		return b.String(), b.String()
