@@ -184,6 +184,10 @@ func (p Policy) decide(v view) Step {
 		noData := v.fitsOnlyWithoutData(s)
 		wordings := v.withoutRefusedFilters(p.wordings(s, freq, peersOf(s, subjects), v.needsFilters(s, best, freq) || noData, noData))
 		w, tried := v.nextWording(wordings)
+		if v.noRoom && w != nil {
+			note("A search said no new row fits the context window; I decide from what is shown.")
+			w = nil
+		}
 		if w != nil {
 			if best.ID != "" {
 				note("For %q%s nothing shown is decidable (closest: %s, %s); searching again%s.", s.phrase, forCountry(s), best.ID, best.Title, howSearched(w))

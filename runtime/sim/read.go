@@ -65,7 +65,13 @@ type view struct {
 	// respelled: words a search said it corrected ("expendture" →
 	// "expenditure"), as the analyst adopts them on reading the result.
 	respelled map[string]string
+	// noRoom: a search this request said no new row fits the context
+	// window; searching more cannot show more.
+	noRoom bool
 }
+
+// noRoomText is how a search result says its rows matched and none fits.
+const noRoomText = "but not one new row fits the room left in the context window"
 
 type pastCall struct {
 	name   string
@@ -133,7 +139,10 @@ func readView(msgs []Message) view {
 				_ = json.Unmarshal([]byte(c.Function.Arguments), &pc.args)
 				pc.failed = strings.HasPrefix(pc.result, "error in ")
 				pc.seen = strings.Contains(pc.result, "\n- ") || strings.Contains(pc.result, "no rows matched") ||
-					strings.Contains(pc.result, "no new rows") || strings.Contains(pc.result, "\nalso matched: ")
+					strings.Contains(pc.result, "no new rows") || strings.Contains(pc.result, "\nalso matched: ") || strings.Contains(pc.result, noRoomText)
+				if strings.Contains(pc.result, noRoomText) {
+					v.noRoom = true
+				}
 				if pc.failed {
 					for _, mm := range noDataErr.FindAllStringSubmatch(pc.result, -1) {
 						v.rejected[mm[1]] = "no data"

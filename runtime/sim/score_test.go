@@ -417,3 +417,30 @@ func TestNamedOpAndComparisonWords(t *testing.T) {
 		t.Errorf("without a named op: %+v", in.derives)
 	}
 }
+
+// "Daily, not the monthly-average version": the refused phrase names no
+// series and asks for no frequency.
+func TestRefusedPhraseAsksForNothing(t *testing.T) {
+	in := understand("Pull me the daily 10-year minus 3-month Treasury spread, 2005 to end of 2019. Daily, not the monthly-average version.", nil)
+	if in.freq != "D" || slices.ContainsFunc(in.subjects, func(s subject) bool { return strings.Contains(s.phrase, "version") }) {
+		t.Errorf("frequency %q, subjects %+v", in.freq, in.subjects)
+	}
+}
+
+// A search that says no new row fits the window ends the searching: the
+// analyst decides from what is shown rather than rewording.
+func TestNoRoomEndsSearching(t *testing.T) {
+	tc := ToolCall{ID: "c1", Type: "function"}
+	tc.Function.Name = "search_catalog"
+	tc.Function.Arguments = `{"query":"treasury spread"}`
+	msgs := []Message{{Role: "user", Content: "The 10-year Treasury spread, daily."},
+		{Role: "assistant", ToolCalls: []ToolCall{tc}},
+		{Role: "tool", ToolCallID: "c1", Content: `search_catalog "treasury spread": 9857 rows matched, ` + noRoomText + `. Decide from the rows already shown.`}}
+	if step := (Policy{}).Decide(msgs); len(step.Calls) > 0 && step.Calls[0].Name == "search_catalog" {
+		t.Errorf("searched again: %+v", step.Calls)
+	}
+	msgs[2].Content = `search_catalog "treasury spread": no rows matched. Try other words, fewer filters, or a broader term.`
+	if step := (Policy{}).Decide(msgs); len(step.Calls) == 0 || step.Calls[0].Name != "search_catalog" {
+		t.Errorf("after no match it did not reword: %+v", step)
+	}
+}

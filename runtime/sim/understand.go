@@ -110,6 +110,9 @@ func understand(text string, earlier []string) intent {
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(text))
 	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
+	// "Daily, not the monthly-average version": what is refused is neither
+	// a series nor a frequency asked for.
+	low = refusedPhrase.ReplaceAllString(low, " ")
 	low = in.readFrequency(low)
 	if m := baseOf.FindStringSubmatch(low); m != nil {
 		in.base = strings.ToUpper(strings.ReplaceAll(m[1]+m[2], " ", ""))
@@ -384,6 +387,9 @@ var rebasePhrase = regexp.MustCompile(`\bindex(?:ed|ing)?((?:\s+[a-z]+){0,4}?)\s
 // baseOf finds the base period of an index: "2019q4 = 100", "2015=100",
 // "rebase to 2010".
 var baseOf = regexp.MustCompile(`\b(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\s*=\s*100\b|\brebas(?:e|ed|ing)\b[^,;.]*?\b(?:to|at|on)\s+(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\b`)
+
+// refusedPhrase: a noun phrase the analyst says is not wanted.
+var refusedPhrase = regexp.MustCompile(`\b(?:not|rather than|instead of)\s+(?:the|a|an|that|this|those|these)\s+[^,.;:()?!]*`)
 
 // tagQuestion ends a statement that asks only to be confirmed.
 var tagQuestion = regexp.MustCompile(`,\s*(?:right|correct|yes|no|true|ok|isn't it|aren't they|doesn't it|don't they|wouldn't it|shouldn't it|innit|eh)\s*[?]?$`)
