@@ -110,3 +110,24 @@ func TestLossesAreToldAtEveryScale(t *testing.T) {
 		})
 	}
 }
+
+// In a small window (8k tokens) a turn's later searches still show rows
+// after a first one asked for a full page (50 rows): no single result
+// takes more than its share of the history budget.
+func TestSmallWindowLeavesRoomForLaterSearches(t *testing.T) {
+	cat, eng := scaled(t, agenttest.ScaleTarget)
+	queries := scaleQueries[:3]
+	_, d, err := agenttest.RunDiscovery(context.Background(), cat, eng, 8192, agent.PolicyFit, queries, agent.MaxSearchRows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Tools) < len(queries) {
+		t.Fatalf("%d tool results for %d searches", len(d.Tools), len(queries))
+	}
+	for i := range queries {
+		t.Logf("search %d: %d rows", i+1, len(d.Tools[i].ShownIDs))
+		if len(d.Tools[i].ShownIDs) == 0 {
+			t.Errorf("search %d (%q) showed no row", i+1, queries[i])
+		}
+	}
+}
