@@ -444,3 +444,16 @@ func TestNoRoomEndsSearching(t *testing.T) {
 		t.Errorf("after no match it did not reword: %+v", step)
 	}
 }
+
+// "For my macro seminar: savings and investment for China and Japan": the
+// purpose sentence names the work, not a series; "For Turkey:" names an
+// economy.
+func TestPurposeSentenceNamesNoSeries(t *testing.T) {
+	in := understand("For my macro seminar: gross national savings and total investment, both in % of GDP, for China and Japan.", nil)
+	if slices.ContainsFunc(in.subjects, func(s subject) bool { return strings.Contains(s.phrase, "seminar") }) || len(in.subjects) != 4 {
+		t.Errorf("subjects %+v", in.subjects)
+	}
+	if in := understand("For Turkey: CPI and the policy rate.", nil); len(in.subjects) != 2 || in.subjects[0].country.iso3 != "TUR" {
+		t.Errorf("for a country: %+v", in.subjects)
+	}
+}

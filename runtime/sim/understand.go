@@ -141,6 +141,9 @@ func understand(text string, earlier []string) intent {
 		frame := vocab.framing.FindStringIndex(strings.TrimSpace(sentence))
 		if frame != nil {
 			sentence = strings.TrimSpace(sentence)[frame[1]:]
+		} else if t := strings.TrimSpace(sentence); purposeOnly.MatchString(t) && len(countriesNamed(t)) == 0 {
+			// "For my macro seminar:" names the work, not a series.
+			frame = []int{0, 0}
 		}
 		idx := verbSplit.FindAllStringSubmatchIndex(sentence, -1)
 		start := 0
@@ -387,6 +390,10 @@ var rebasePhrase = regexp.MustCompile(`\bindex(?:ed|ing)?((?:\s+[a-z]+){0,4}?)\s
 // baseOf finds the base period of an index: "2019q4 = 100", "2015=100",
 // "rebase to 2010".
 var baseOf = regexp.MustCompile(`\b(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\s*=\s*100\b|\brebas(?:e|ed|ing)\b[^,;.]*?\b(?:to|at|on)\s+(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\b`)
+
+// purposeOnly: a sentence that is only the work a request is for ("for my
+// macro seminar", "for the board").
+var purposeOnly = regexp.MustCompile(`^for\s+(?:my|our|a|an|this|his|her|their|the)\s+[a-z' -]{1,40}$`)
 
 // refusedPhrase: a noun phrase the analyst says is not wanted.
 var refusedPhrase = regexp.MustCompile(`\b(?:not|rather than|instead of)\s+(?:the|a|an|that|this|those|these)\s+[^,.;:()?!]*`)
