@@ -457,3 +457,16 @@ func TestPurposeSentenceNamesNoSeries(t *testing.T) {
 		t.Errorf("for a country: %+v", in.subjects)
 	}
 }
+
+// "…policy rates for Germany, France and Spain, plus each country's gap to
+// the German rate": ", plus" opens a clause of its own, the gap to one
+// column is a spread of every other one, and "I'm writing about …" frames.
+func TestGapToOneColumn(t *testing.T) {
+	in := understand("Hello - I'm writing about convergence before the euro. Could you give me the central bank policy rates for Germany, France and Spain, monthly from 1990 through 1998, plus each country's gap to the German rate?", nil)
+	if len(in.subjects) != 3 || in.subjects[0].phrase != "central bank policy rate" {
+		t.Errorf("subjects %+v", in.subjects)
+	}
+	if len(in.derives) != 1 || in.derives[0].op != "spread" || in.derives[0].operands[0].phrase != "*" || in.derives[0].operands[1].country.iso3 != "DEU" {
+		t.Errorf("derives %+v", in.derives)
+	}
+}

@@ -568,6 +568,6 @@ func loadFraming() (*regexp.Regexp, error) {
 	who := `(?:(?:i'?m|i am|we'?re|we are|i'?ve been|we'?ve been)\s+)?`
 	fill := `(?:[a-z'’-]+\s+){0,3}?`
 	nouns := `(?:` + strings.Join(lists["nouns"], "|") + `)\b`
-	return regexp.MustCompile(greeting + `(?:` + who + `(?:` + strings.Join(lists["verbs"], "|") + `)\s+` + fill + nouns +
+	return regexp.MustCompile(greeting + `(?:` + who + `(?:` + strings.Join(lists["verbs"], "|") + `)\s+(?:` + fill + nouns + `|(?:about|on)\b)` +
 		`|for\s+` + fill + nouns + `\s+(?:on|about|of|for)\b)`), nil
 }
