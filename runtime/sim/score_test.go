@@ -470,3 +470,19 @@ func TestGapToOneColumn(t *testing.T) {
 		t.Errorf("derives %+v", in.derives)
 	}
 }
+
+// "gross vs net govt debt": the lone modifier shares the head of the part
+// it is opposed to; "CPI and core inflation" shares nothing.
+func TestCoordinatedModifiersShareTheHead(t *testing.T) {
+	in := understand("gross vs net govt debt, % GDP, Japan, 2005-2023", nil)
+	var got []string
+	for _, s := range in.subjects {
+		got = append(got, s.phrase)
+	}
+	if len(got) != 2 || got[0] != "gross government debt" || got[1] != "net government debt" {
+		t.Errorf("subjects %v", got)
+	}
+	if in := understand("CPI and core inflation for Japan", nil); len(in.subjects) != 2 || in.subjects[0].phrase != "cpi" {
+		t.Errorf("cpi and core inflation: %+v", in.subjects)
+	}
+}

@@ -594,6 +594,14 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			parts = append(parts, part{nil, cs}) // countries before their concept
 		}
 	}
+	// "gross vs net govt debt", "nominal and real GDP": a lone word whose
+	// opposite opens the next part shares that part's head.
+	for i := 0; i+1 < len(parts); i++ {
+		next := parts[i+1].terms
+		if len(parts[i].terms) == 1 && len(next) >= 2 && slices.Contains(vocab.opposites[parts[i].terms[0]], next[0]) {
+			parts[i].terms = append(slices.Clone(parts[i].terms), next[1:]...)
+		}
+	}
 	// Countries named before any concept go to the next concept.
 	for i := 0; i+1 < len(parts); i++ {
 		if len(parts[i].terms) == 0 {
