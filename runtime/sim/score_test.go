@@ -486,3 +486,20 @@ func TestCoordinatedModifiersShareTheHead(t *testing.T) {
 		t.Errorf("cpi and core inflation: %+v", in.subjects)
 	}
 }
+
+// A country name one slip away from its spelling is read as that country;
+// ordinary words are left alone.
+func TestMisspeltCountriesAreRead(t *testing.T) {
+	got := respellCountries("Korea, Thailand, Indoneisa, Philipines, Malaysia and inflation in Argentna")
+	if got != "Korea, Thailand, Indonesia, Philippines, Malaysia and inflation in Argentina" {
+		t.Errorf("respelt: %q", got)
+	}
+	for _, w := range []string{"Germans", "inflation", "balance", "Ireland"} {
+		if got := respellCountries(w); got != w {
+			t.Errorf("%q respelt as %q", w, got)
+		}
+	}
+	if !oneSlip("indoneisa", "indonesia") || !oneSlip("philipines", "philippines") || oneSlip("germany", "germans") == false || oneSlip("abc", "abcde") {
+		t.Error("oneSlip")
+	}
+}

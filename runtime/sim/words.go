@@ -14,7 +14,7 @@ import (
 // abbreviations read only in capitals ("US", "UK") survive lowercasing,
 // and drops possessive endings ("Brazil's" → "Brazil").
 func canonicalCountries(text string) string {
-	text = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`).Replace(text)
+	text = respellCountries(strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`).Replace(text))
 	text = possessive.ReplaceAllString(text, "$1")
 	var b strings.Builder
 	last := 0
