@@ -23,6 +23,9 @@ func namedOp(clause string, op operation) string {
 	return op.op
 }
 
+// listTail ends a list that goes on with the arithmetic (", and the").
+var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(?:\s*\b(?:the|a|an))?\s*$`)
+
 var opNoun = regexp.MustCompile(`\b(?:ratio|spread|share|difference|gap)\b`)
 
 func (in *intent) readOperation(clause string, inherited []country) bool {
@@ -42,6 +45,13 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			continue
 		}
 		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])
+		// "show me their policy rates and the US one, and the spread of
+		// each over the US": series listed before the arithmetic are
+		// asked for too; they are no label.
+		if t := listTail.FindStringIndex(label); t != nil && len(terms(actionless(label[:t[0]]))) > 0 {
+			in.readSeriesClause(label[:t[0]], inherited)
+			label = ""
+		}
 		if named != "" {
 			label = named
 		}

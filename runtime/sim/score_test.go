@@ -503,3 +503,18 @@ func TestMisspeltCountriesAreRead(t *testing.T) {
 		t.Error("oneSlip")
 	}
 }
+
+// "hong kong and saudi both peg to the dollar right? show me their policy
+// rates together with the US one, and the spread of each over the US":
+// the check asks nothing, "their" means the economies named, "the US one"
+// adds the US, and series listed before the arithmetic are asked for.
+func TestTheirRatesAndTheUSOne(t *testing.T) {
+	in := understand("hong kong and saudi both peg to the dollar right? show me their policy rates together with the US one, monthly 2005-2023, and the spread of each over the US", nil)
+	var got []string
+	for _, s := range in.subjects {
+		got = append(got, s.phrase+"|"+s.country.iso3)
+	}
+	if !slices.Equal(got, []string{"policy rate|HKG", "policy rate|SAU", "policy rate|USA"}) || len(in.derives) != 1 {
+		t.Errorf("subjects %v, derives %+v", got, in.derives)
+	}
+}

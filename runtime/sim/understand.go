@@ -391,6 +391,11 @@ var rebasePhrase = regexp.MustCompile(`\bindex(?:ed|ing)?((?:\s+[a-z]+){0,4}?)\s
 // "rebase to 2010".
 var baseOf = regexp.MustCompile(`\b(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\s*=\s*100\b|\brebas(?:e|ed|ing)\b[^,;.]*?\b(?:to|at|on)\s+(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\b`)
 
+var (
+	oneWord   = regexp.MustCompile(`\bones?\b`)
+	theirWord = regexp.MustCompile(`\btheir\b`)
+)
+
 // purposeOnly: a sentence that is only the work a request is for ("for my
 // macro seminar", "for the board").
 var purposeOnly = regexp.MustCompile(`^for\s+(?:my|our|a|an|this|his|her|their|the)\s+[a-z' -]{1,40}$`)
@@ -399,7 +404,7 @@ var purposeOnly = regexp.MustCompile(`^for\s+(?:my|our|a|an|this|his|her|their|t
 var refusedPhrase = regexp.MustCompile(`\b(?:not|rather than|instead of)\s+(?:the|a|an|that|this|those|these)\s+[^,.;:()?!]*`)
 
 // tagQuestion ends a statement that asks only to be confirmed.
-var tagQuestion = regexp.MustCompile(`,\s*(?:right|correct|yes|no|true|ok|isn't it|aren't they|doesn't it|don't they|wouldn't it|shouldn't it|innit|eh)\s*[?]?$`)
+var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn't it|aren't they|doesn't it|don't they|wouldn't it|shouldn't it|innit|eh)|\s(?:right|correct))\s*[?]?$`)
 
 // editClause opens a clause that keeps or removes columns already there.
 var editClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also)\s+)*(?:keep|retain|leave|drop|remove|delete|exclude|take out|get rid of|lose)\b`)
@@ -566,12 +571,24 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 	type part struct {
 		terms []string
 		cs    []country
+		their bool // "their policy rates": the economies the request named
 	}
 	var parts []part
 	var all []country
 	for _, p := range listSplit.Split(clause, -1) {
 		cs, rest := findCountries(p)
 		ts := terms(rest)
+		if len(ts) == 0 && len(cs) > 0 && len(parts) > 0 && len(parts[len(parts)-1].terms) > 0 && oneWord.MatchString(rest) {
+			// "their rates together with the US one": the same concept
+			// for that economy, besides the part's own.
+			parts = append(parts, part{terms: parts[len(parts)-1].terms, cs: cs})
+			all = append(all, cs...)
+			continue
+		}
+		if len(ts) > 0 && len(cs) == 0 && theirWord.MatchString(p) {
+			parts = append(parts, part{terms: ts, their: true})
+			continue
+		}
 		for _, c := range cs {
 			if !slices.Contains(all, c) {
 				all = append(all, c)
@@ -585,13 +602,13 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			last.terms = append(last.terms, ts...)
 			last.cs = append(last.cs, cs...)
 		case len(ts) > 0:
-			parts = append(parts, part{ts, cs})
+			parts = append(parts, part{terms: ts, cs: cs})
 		case len(cs) > 0 && len(parts) > 0 && len(parts[len(parts)-1].cs) > 0:
 			parts[len(parts)-1].cs = append(parts[len(parts)-1].cs, cs...)
 		case len(cs) > 0 && len(parts) > 0:
 			parts[len(parts)-1].cs = cs
 		case len(cs) > 0:
-			parts = append(parts, part{nil, cs}) // countries before their concept
+			parts = append(parts, part{cs: cs}) // countries before their concept
 		}
 	}
 	// "gross vs net govt debt", "nominal and real GDP": a lone word whose
@@ -628,6 +645,8 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		}
 		cs := p.cs
 		switch {
+		case p.their && len(in.countries) > 0:
+			cs = in.countries
 		case len(cs) == 0 && vocab.currencyPair(p.terms):
 			cs = []country{{}} // a currency pair is one series
 		case len(cs) == 0:
