@@ -115,6 +115,12 @@ func (p Policy) decide(v view) Step {
 			if _, ok := v.resolve(o, multi); ok {
 				continue
 			}
+			// "savings and investment for China and Japan, then savings
+			// minus investment": an operand naming a series the request
+			// asks for is that series, once it is a column.
+			if slices.ContainsFunc(in.subjects, func(x subject) bool { return x.country == o.country && len(o.terms) > 0 && wordsWithin(o.terms, x.terms) }) {
+				continue
+			}
 			if len(o.terms) == 0 && o.country.iso3 != "" {
 				// "Fed minus ECB", "China as a share of the US": an
 				// economy without a concept means the concept the table
@@ -368,6 +374,11 @@ func (p Policy) decide(v view) Step {
 	}
 	note("Everything asked is done; answering.")
 	return Step{Reasoning: strings.Join(why, "\n"), Answer: v.summary(missing)}
+}
+
+// wordsWithin: every word of a (or a synonym of it) is among b's.
+func wordsWithin(a, b []string) bool {
+	return !slices.ContainsFunc(wordMatch(a, strings.Join(b, " ")), func(hit bool) bool { return !hit })
 }
 
 func forCountry(s subject) string {

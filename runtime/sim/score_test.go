@@ -518,3 +518,20 @@ func TestTheirRatesAndTheUSOne(t *testing.T) {
 		t.Errorf("subjects %v, derives %+v", got, in.derives)
 	}
 }
+
+// "…savings and investment for China and Japan. Then savings minus
+// investment for each country.": the operands name series the request
+// asks for, so they are not searched for on their own.
+func TestOperandsNamingRequestedSeriesAreNotSearched(t *testing.T) {
+	tc := ToolCall{ID: "c1", Type: "function"}
+	tc.Function.Name = "search_catalog"
+	tc.Function.Arguments = `{"query":"saving investment","countries":["CHN","JPN"]}`
+	msgs := []Message{{Role: "user", Content: "Gross national savings and total investment, both in % of GDP, for China and Japan, 2000 to 2023. Then savings minus investment for each country."},
+		{Role: "assistant", ToolCalls: []ToolCall{tc}},
+		{Role: "tool", ToolCallID: "c1", Content: `search_catalog "saving investment" [country=CHN,JPN]: no rows matched. Try other words, fewer filters, or a broader term.`}}
+	step := Policy{}.Decide(msgs)
+	understood, _, _ := strings.Cut(step.Reasoning, "\n")
+	if !strings.Contains(understood, "gross national saving (China)") || strings.Contains(understood, "; saving (China)") || strings.Contains(understood, "; investment (China)") {
+		t.Errorf("understood: %s", understood)
+	}
+}
