@@ -118,7 +118,9 @@ func (p Policy) decide(v view) Step {
 			// "savings and investment for China and Japan, then savings
 			// minus investment": an operand naming a series the request
 			// asks for is that series, once it is a column.
-			if slices.ContainsFunc(in.subjects, func(x subject) bool { return x.country == o.country && len(o.terms) > 0 && wordsWithin(o.terms, x.terms) }) {
+			if slices.ContainsFunc(in.subjects, func(x subject) bool {
+				return x.country == o.country && len(o.terms) > 0 && wordsWithin(o.terms, x.terms)
+			}) {
 				continue
 			}
 			if len(o.terms) == 0 && o.country.iso3 != "" {
