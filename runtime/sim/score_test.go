@@ -535,3 +535,18 @@ func TestOperandsNamingRequestedSeriesAreNotSearched(t *testing.T) {
 		t.Errorf("understood: %s", understood)
 	}
 }
+
+// "TR: … side by side, monthly, Jan-21 to Dec-23": a code labelling the
+// message names its economy, two-digit years are read, and laying series
+// side by side names none.
+func TestCodeLabelShortYearsAndLayout(t *testing.T) {
+	in := understand("TR: need the CBRT policy rate and CPI side by side, monthly, Jan-21 to Dec-23.", nil)
+	if in.from != "2021" || in.to != "2023" || len(in.subjects) != 2 {
+		t.Fatalf("span %s..%s, subjects %+v", in.from, in.to, in.subjects)
+	}
+	for _, s := range in.subjects {
+		if s.country.iso3 != "TUR" || strings.Contains(s.phrase, "side") || strings.Contains(s.phrase, "tr") {
+			t.Errorf("subject %+v", s)
+		}
+	}
+}

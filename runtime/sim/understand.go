@@ -3,6 +3,7 @@ package sim
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -122,6 +123,7 @@ func understand(text string, earlier []string) intent {
 	}
 	low = rebasePhrase.ReplaceAllString(low, "rebase $1$2 ")
 	low = basePeriod.ReplaceAllString(restated(low), " ")
+	low = monthShortYear.ReplaceAllStringFunc(low, fullYear) // "jan-21" is January 2021
 	in.readYears(low)
 	inherited := lastCountries(earlier)
 	named, _ := findCountries(low)
@@ -395,6 +397,21 @@ var (
 	oneWord   = regexp.MustCompile(`\bones?\b`)
 	theirWord = regexp.MustCompile(`\btheir\b`)
 )
+
+// monthShortYear is a month with a two-digit year ("Jan-21", "dec '23").
+var monthShortYear = regexp.MustCompile(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*[-' ]+'?(\d{2})\b`)
+
+// fullYear writes monthShortYear's year in four digits: 00–49 are 2000s.
+func fullYear(m string) string {
+	sub := monthShortYear.FindStringSubmatch(m)
+	y, _ := strconv.Atoi(sub[2])
+	if y < 50 {
+		y += 2000
+	} else {
+		y += 1900
+	}
+	return sub[1] + " " + strconv.Itoa(y)
+}
 
 // purposeOnly: a sentence that is only the work a request is for ("for my
 // macro seminar", "for the board").

@@ -15,6 +15,15 @@ import (
 // and drops possessive endings ("Brazil's" → "Brazil").
 func canonicalCountries(text string) string {
 	text = respellCountries(strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`).Replace(text))
+	// "TR: need CPI…": a code in capitals labelling the message names
+	// its economy.
+	text = codeLabel.ReplaceAllStringFunc(text, func(m string) string {
+		code := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(m), ":"))
+		if c, ok := countries.Lookup(code); ok {
+			return c.Name + ":"
+		}
+		return m
+	})
 	text = possessive.ReplaceAllString(text, "$1")
 	var b strings.Builder
 	last := 0
@@ -26,6 +35,8 @@ func canonicalCountries(text string) string {
 	b.WriteString(text[last:])
 	return b.String()
 }
+
+var codeLabel = regexp.MustCompile(`^\s*[A-Z]{2,3}\s*:`)
 
 var possessive = regexp.MustCompile(`(\p{L})'s\b`)
 
