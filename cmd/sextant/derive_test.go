@@ -121,6 +121,37 @@ func TestDeriveAndConvertToAnnual(t *testing.T) {
 	}
 }
 
+// index(col, base) on the command line: 2015 = 100 is the mean of 2015's
+// months; a base outside the table is refused, naming it.
+func TestDeriveIndexAtABase(t *testing.T) {
+	b := wiretest.Bundle(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cpi.csv")
+	if _, _, err := run(t, "", "derive", "-b", b, "cpi=CPIAUCSL", "-d", "cpi100=index(cpi, 2015)", "--from", "2014", "--to", "2016", "-o", path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := parseCSV(t, string(data))
+	cpi := observations(t, "CPIAUCSL.csv")
+	mean := 0.0
+	for mo := 1; mo <= 12; mo++ {
+		mean += cpi["2015-"+twoDigits(mo)+"-01"] / 12
+	}
+	for _, r := range recs[1:] {
+		got, err := strconv.ParseFloat(r[2], 64)
+		if want := 100 * cpi[r[0]] / mean; err != nil || math.Abs(got-want) > 1e-9 {
+			t.Fatalf("%s: index %s, want %g", r[0], r[2], want)
+		}
+	}
+	_, _, err = run(t, "", "derive", "-b", b, "cpi=CPIAUCSL", "-d", "x=index(cpi, 1700)", "--from", "2014", "--to", "2016")
+	if err == nil || !strings.Contains(err.Error(), "base 1700") {
+		t.Errorf("base outside the table: exit %d (%v)", exitCode(err), err)
+	}
+}
+
 func twoDigits(n int) string { return strconv.Itoa(n/10) + strconv.Itoa(n%10) }
 
 func TestDeriveBadInput(t *testing.T) {

@@ -3,9 +3,11 @@ package wire
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
@@ -59,6 +61,49 @@ func (e *Engine) DeriveExpr(ctx context.Context, table, name, expr string, perio
 		return err
 	}})
 	return agent.ColumnSummary{Table: table, Column: columnInfo(st, col), Rows: col.Count, Last: lastValue(st.t, col)}, nil
+}
+
+// setBase sets a rebase's base period from base ("" keeps ds.BaseDate): a
+// base longer than one row of a table at frequency f is its average.
+func setBase(ds *analysis.DeriveSpec, base string, f analysis.Frequency) error {
+	if base == "" {
+		return nil
+	}
+	start, end, err := ParseBase(base)
+	if err != nil {
+		return err
+	}
+	ds.BaseDate, ds.BaseEnd = start, time.Time{}
+	if end.After(analysis.NextPeriod(analysis.PeriodStart(start, f), f)) {
+		ds.BaseEnd = end
+	}
+	return nil
+}
+
+// IndexSpec reads "index(col)" or "index(col, base)" as the rebase of one
+// column of t ("index(cpi, 2015)", `index(gdp, "2019Q4")`), for callers
+// that derive on an analysis.Table directly (the command line); ok is
+// false when expr is not that form.
+func IndexSpec(t *analysis.Table, name, expr string) (spec analysis.DeriveSpec, ok bool, err error) {
+	op, col, _, base, isOp := singleOp(expr)
+	if !isOp || op != "index" {
+		return analysis.DeriveSpec{}, false, nil
+	}
+	c, err := t.Column(col)
+	if err != nil {
+		return analysis.DeriveSpec{}, true, err
+	}
+	spec = analysis.DeriveSpec{Op: analysis.OpRebase, Column: c.Name, Name: name}
+	for i, v := range c.Values {
+		if !math.IsNaN(v) {
+			spec.BaseDate = t.Dates[i]
+			break
+		}
+	}
+	if spec.BaseDate.IsZero() {
+		return analysis.DeriveSpec{}, true, fmt.Errorf("%w: index: column %q has no values", analysis.ErrNoData, c.Name)
+	}
+	return spec, true, setBase(&spec, base, t.Frequency)
 }
 
 // singleOp reads "op(column)" or "op(column, n)" for one of DeriveColumn's

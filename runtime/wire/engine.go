@@ -320,16 +320,8 @@ func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent
 			return agent.ColumnSummary{}, fmt.Errorf("%w: derive index: column %q has no values", analysis.ErrNoData, src.Name)
 		}
 		ds.BaseDate = src.First
-		if spec.Base != "" {
-			start, end, err := ParseBase(spec.Base)
-			if err != nil {
-				return agent.ColumnSummary{}, err
-			}
-			ds.BaseDate = start
-			// A base longer than one row of the table is its average.
-			if f := t.Frequency; end.After(analysis.NextPeriod(analysis.PeriodStart(start, f), f)) {
-				ds.BaseEnd = end
-			}
+		if err := setBase(&ds, spec.Base, t.Frequency); err != nil {
+			return agent.ColumnSummary{}, err
 		}
 	default:
 		return agent.ColumnSummary{}, fmt.Errorf("%w: unknown derivation %q (use %s)", ErrBadRequest, spec.Op, strings.Join(agent.DeriveOps, ", "))
