@@ -398,8 +398,6 @@ func countriesIn(ss []subject) int {
 	return len(seen)
 }
 
-// columnName is a subject's column: up to four words, and the country when
-// the request spans several.
 // columnFor is the column name a subject's series takes and, when a column
 // of that name holds it, that column. A column of the name in another unit
 // than the one asked for ("them in US dollars" after percent of GDP) does
@@ -422,6 +420,8 @@ func (v view) columnFor(s subject, multi bool) (string, Column, bool) {
 	return name, c, ok
 }
 
+// columnName is a subject's column: up to four words, and the country when
+// the request spans several.
 func columnName(s subject, multi bool) string {
 	var parts []string
 	for _, t := range s.terms {
