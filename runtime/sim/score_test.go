@@ -550,3 +550,19 @@ func TestCodeLabelShortYearsAndLayout(t *testing.T) {
 		}
 	}
 }
+
+// A series' own base ("CPI (2003=100)") is not the base a rebasing asks
+// for; a word that starts like a month ("market 10 year") is no date; a
+// percent change keeps its rate word.
+func TestBasesDatesAndRateWordsStayApart(t *testing.T) {
+	in := understand("TURKSTAT CPI (2003=100) and the policy rate, then index each to 2019 = 100.", nil)
+	if len(in.derives) != 1 || in.derives[0].base != "2019" {
+		t.Errorf("derives %+v", in.derives)
+	}
+	if got := monthShortYear.ReplaceAllStringFunc("the market 10 year yield from dec-21", fullYear); got != "the market 10 year yield from dec 2021" {
+		t.Errorf("dates: %q", got)
+	}
+	if s := (subject{terms: terms("consumer prices percent change")}); !asksRate(s) {
+		t.Errorf("a percent change asks for no rate: terms %v", s.terms)
+	}
+}

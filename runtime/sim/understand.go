@@ -115,11 +115,16 @@ func understand(text string, earlier []string) intent {
 	// a series nor a frequency asked for.
 	low = refusedPhrase.ReplaceAllString(low, " ")
 	low = in.readFrequency(low)
-	if m := baseOf.FindStringSubmatch(low); m != nil {
-		in.base = strings.ToUpper(strings.ReplaceAll(m[1]+m[2], " ", ""))
-		if m[2] != "" { // "rebase to 2010" asks for no table ending in 2010
-			low = strings.Replace(low, m[0], "rebase ", 1)
+	// The base is read where a rebasing is asked for, not from a series'
+	// own base ("CPI (2003=100)").
+	for _, m := range rebasePhrase.FindAllString(low, -1) {
+		if b := basePoint.FindStringSubmatch(m); b != nil && in.base == "" {
+			in.base = strings.ToUpper(strings.ReplaceAll(b[1], " ", ""))
 		}
+	}
+	if m := rebaseTo.FindStringSubmatch(low); m != nil && in.base == "" {
+		in.base = strings.ToUpper(strings.ReplaceAll(m[1], " ", ""))
+		low = strings.Replace(low, m[0], "rebase ", 1) // "rebase to 2010" asks for no table ending in 2010
 	}
 	low = rebasePhrase.ReplaceAllString(low, "rebase $1$2 ")
 	low = basePeriod.ReplaceAllString(restated(low), " ")
@@ -389,9 +394,12 @@ var (
 // acts on (group 1 or 2) is kept.
 var rebasePhrase = regexp.MustCompile(`\bindex(?:ed|ing)?((?:\s+[a-z]+){0,4}?)\s+(?:to|at|on|with)\s+(?:the\s+)?(?:[^,;.]{0,20}?=\s*)?100\b|(\b)on\s+an?\s+[^,;.]{0,20}?=\s*100\s+basis\b`)
 
-// baseOf finds the base period of an index: "2019q4 = 100", "2015=100",
-// "rebase to 2010".
-var baseOf = regexp.MustCompile(`\b(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\s*=\s*100\b|\brebas(?:e|ed|ing)\b[^,;.]*?\b(?:to|at|on)\s+(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\b`)
+// basePoint is an index's base period written "2019q4 = 100"; rebaseTo
+// one written "rebase (both) to 2010".
+var (
+	basePoint = regexp.MustCompile(`\b(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\s*=\s*100\b`)
+	rebaseTo  = regexp.MustCompile(`\brebas(?:e|ed|ing)\b[^,;.]*?\b(?:to|at|on)\s+(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\b`)
+)
 
 var (
 	oneWord   = regexp.MustCompile(`\bones?\b`)
@@ -399,7 +407,7 @@ var (
 )
 
 // monthShortYear is a month with a two-digit year ("Jan-21", "dec '23").
-var monthShortYear = regexp.MustCompile(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*[-' ]+'?(\d{2})\b`)
+var monthShortYear = regexp.MustCompile(`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|ober|ember)?[-' ]+'?(\d{2})\b`)
 
 // fullYear writes monthShortYear's year in four digits: 00–49 are 2000s.
 func fullYear(m string) string {
