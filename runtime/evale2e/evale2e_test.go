@@ -47,6 +47,8 @@ func TestLoadScenariosNamesFileLineAndField(t *testing.T) {
 func TestNativeID(t *testing.T) {
 	for in, want := range map[string]string{
 		"evds:TP.FG.J0": "TP.FG.J0", "bis:M.TR": "M.TR", "UNRATE": "UNRATE",
+		"ifs:NGDP_SA_XDC.US": "NGDP_SA_XDC", "ifs:NGDP_SA_XDC": "NGDP_SA_XDC", "ifs:FPOLM_PA.U2": "FPOLM_PA",
+		"fred:A.B": "A.B",
 		"weo:WEOApr2024|Türkiye|General government gross debt|Percent of GDP": "WEOApr2024|Türkiye|General government gross debt|Percent of GDP",
 	} {
 		if got := NativeID(in); got != want {

@@ -145,11 +145,37 @@ func (s Scenario) validate() error {
 	return nil
 }
 
-// NativeID maps a namespaced id to the source's own: evds:TP.FG.J0 →
-// TP.FG.J0. Ids without a namespace are returned as they are.
+// NativeID maps a namespaced id to the source's own, the convention of the
+// scenario files: evds:TP.FG.J0 → TP.FG.J0. IFS is named there by its
+// indicator code (parameter_value), which holds no country, while the
+// bundle's IFS observation rows are one per indicator and country
+// (ifs:NGDP_SA_XDC.US); their country suffix is dropped, so that any
+// country's row of the indicator meets the indicator's gold group. Ids
+// without a namespace are returned as they are.
 func NativeID(id string) string {
-	if ns, rest, ok := strings.Cut(id, ":"); ok && ns != "" && !strings.ContainsAny(ns, "|. ") {
-		return rest
+	ns, rest, ok := strings.Cut(id, ":")
+	if !ok || ns == "" || strings.ContainsAny(ns, "|. ") {
+		return id
 	}
-	return id
+	if ns == "ifs" {
+		if ind, cc, ok := strings.Cut(rest, "."); ok && isAreaCode(cc) {
+			return ind
+		}
+	}
+	return rest
+}
+
+// isAreaCode reports whether s looks like an IFS area code: upper-case
+// letters, digits and underscores (US, U2, 5B0, R1_XDC are all area codes).
+// IFS indicator codes hold no dot, so the cut before it is unambiguous.
+func isAreaCode(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') && r != '_' {
+			return false
+		}
+	}
+	return true
 }
