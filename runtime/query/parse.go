@@ -109,7 +109,7 @@ func (p *Parser) Parse(q string) Understanding {
 	toks := p.v.analyze(q)
 	facet := make([]bool, len(toks)) // token only names a facet
 
-	states := p.v.states.scan(toks)
+	states := p.v.stateSpans(toks)
 	inState := make([]bool, len(toks))
 	for _, s := range states {
 		for i := s.start; i < s.end; i++ {

@@ -43,6 +43,8 @@ type Vocabulary struct {
 	implied      *phraseSet[string] // phrase -> ISO3 it implies
 	stateCodes   map[string]bool
 	subnational  *phraseSet[bool]
+	instBefore   []phraseKey // phrases before a place that make it an institution's name
+	instAfter    *phraseSet[bool]
 	totals       *phraseSet[bool] // a row title's words for its heading's total
 	reserved     map[string]bool  // single words that name a facet: never country codes
 	exclusion    exclusionWords   // clauses of what a text leaves out (exclusion.go)
@@ -89,6 +91,7 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		implied:      newPhraseSet[string](),
 		stateCodes:   map[string]bool{},
 		subnational:  newPhraseSet[bool](),
+		instAfter:    newPhraseSet[bool](),
 		totals:       newPhraseSet[bool](),
 		reserved:     map[string]bool{},
 		exclusion:    exclusionWords{open: map[string]bool{}, compare: map[string]bool{}, end: map[string]bool{}},
@@ -136,6 +139,7 @@ func LoadVocabulary(fsys fs.FS) (*Vocabulary, error) {
 		{"data/us_states.tsv", 2, 2, v.loadState},
 		{"data/implied_countries.tsv", 2, 2, v.loadImplied},
 		{"data/subnational.tsv", 1, 1, func(l line) error { v.subnational.add(v.phrase(l.cells[0]), true); return nil }},
+		{"data/institutions.tsv", 2, 2, v.loadInstitution},
 		{"data/totals.tsv", 1, 2, v.loadTotal},
 		{"data/exclusions.tsv", 2, 2, v.loadExclusion},
 		{"data/abbreviations.tsv", 2, 2, v.abbreviations.load},
@@ -174,6 +178,7 @@ var fieldNames = map[string][]string{
 	"data/sources.tsv":           {"kind", "phrase or namespace", "namespaces or phrase", "weight", "countries"},
 	"data/archived.tsv":          {"kind", "phrase"},
 	"data/us_states.tsv":         {"code", "name"},
+	"data/institutions.tsv":      {"kind", "phrase"},
 	"data/spelling.tsv":          {"variant", "canonical"},
 	"data/implied_countries.tsv": {"phrase", "country"},
 	"data/abbreviations.tsv":     {"abbreviation", "spelt out"},
