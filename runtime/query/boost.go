@@ -395,6 +395,12 @@ func (p *Parser) analyzeRow(row RowMeta, h PreparedHeading) rowFacts {
 	return f
 }
 
+// AsksChange reports whether the query asks how a quantity moves:
+// growth, a percent change, inflation, "yoy", "rising".
+func (u Understanding) AsksChange() bool {
+	return slices.Contains(u.Units, "percent_change") || slices.Contains(u.Units, "change_implied")
+}
+
 // rateHint reports whether a unit hint names a rate, ratio, share or
 // change rather than a level.
 func rateHint(h string) bool {

@@ -98,3 +98,7 @@ func (p *Parser) PreparedRecipe() string {
 	})
 	return recipe
 }
+
+// Change reports whether the row is a change transform of a quantity
+// ("Percent change", "GDP growth") rather than its level.
+func (pr PreparedRow) Change() bool { return pr.facts.change }

@@ -254,6 +254,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	if on.Prior {
 		e.addShortQueryPrior(p.list, u, reach)
 	}
+	if on.Boosts {
+		e.orderUnitTwins(p.list, u, max(coverageDepth, reach))
+	}
 	res := Result{Query: req.Query, Total: len(p.list), Rewrites: rewrites, PreferredCountry: dcName}
 	if len(rewrites) > 0 {
 		res.SearchedFor = text
