@@ -416,3 +416,12 @@ func TestWantsSubnational(t *testing.T) {
 		t.Errorf("a regional row for a query naming its region: state %v", s)
 	}
 }
+
+func TestParseShortUnitWords(t *testing.T) {
+	for q, want := range map[string]string{"gdp per head japan": "per_capita", "brazil debt nat ccy": "national_currency"} {
+		spelt, _ := Default().Rewrite(q)
+		if u := Parse(spelt); !slices.Contains(u.Units, want) {
+			t.Errorf("%q: units %v; want %s among them", q, u.Units, want)
+		}
+	}
+}
