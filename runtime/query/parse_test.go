@@ -424,4 +424,8 @@ func TestParseShortUnitWords(t *testing.T) {
 			t.Errorf("%q: units %v; want %s among them", q, u.Units, want)
 		}
 	}
+	// "nat" alone is no abbreviation: "nat gas" is natural gas.
+	if spelt, _ := Default().Rewrite("nat gas prices"); strings.Contains(spelt, "national") {
+		t.Errorf("nat gas prices spelt out as %q", spelt)
+	}
 }

@@ -65,7 +65,7 @@ func listSet(l []string) map[string]bool {
 // they compute changes, so that facts stored by an older build are read
 // again rather than trusted. The vocabulary and country table they read
 // are fingerprinted by PreparedRecipe itself.
-const preparedRowRecipe = 1
+const preparedRowRecipe = 2
 
 var (
 	recipeOnce sync.Once
