@@ -46,7 +46,10 @@ func countryTemplate(title, country string) string {
 	return ""
 }
 
-var placeholderGlue = regexp.MustCompile(`(?i)\s*(\bfor|\bin|\bof|\bfrom|,|:|-|—|–|\()?\s*\{\}\s*\)?\s*(:|,|-|—|–)?\s*`)
+// placeholderGlue is the place and the words that join it to the title:
+// "for", "in", "of" or "from", with the article some names take ("for the
+// Netherlands"), or punctuation.
+var placeholderGlue = regexp.MustCompile(`(?i)\s*(\bfor|\bin|\bof|\bfrom|,|:|-|—|–|\()?\s*(\bthe\s+)?\{\}\s*\)?\s*(:|,|-|—|–)?\s*`)
 
 // templateLabel turns "Real GDP for {}" into "Real GDP".
 func templateLabel(t string) string {

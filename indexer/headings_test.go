@@ -51,11 +51,15 @@ func TestDeriveHeadingsClustersCountries(t *testing.T) {
 
 func TestTemplateLabel(t *testing.T) {
 	for in, want := range map[string]string{
-		"Real GDP for {}":                  "Real GDP",
-		"{}: Consumer Prices":              "Consumer Prices",
-		"Unemployment Rate in {} (DISC.)":  "Unemployment Rate (DISC.)",
-		"Central bank policy rate — {}":    "Central bank policy rate",
-		"Exports of Goods from {} to Asia": "Exports of Goods to Asia",
+		"Real GDP for {}":                    "Real GDP",
+		"{}: Consumer Prices":                "Consumer Prices",
+		"Unemployment Rate in {} (DISC.)":    "Unemployment Rate (DISC.)",
+		"Central bank policy rate — {}":      "Central bank policy rate",
+		"Exports of Goods from {} to Asia":   "Exports of Goods to Asia",
+		"Youth Unemployment Rate for the {}": "Youth Unemployment Rate", // "for the Netherlands"
+		"Imports in the {} (DISC.)":          "Imports (DISC.)",
+		"The {} Index":                       "Index", // an article before the place goes with it
+		"Theory of {}":                       "Theory",
 	} {
 		if got := templateLabel(in); got != want {
 			t.Errorf("templateLabel(%q) = %q, want %q", in, got, want)
