@@ -37,8 +37,7 @@ func countryTemplate(title, country string) string {
 		return ""
 	}
 	for _, m := range countries.FindAll(title) {
-		c, ok := countries.Lookup(m.Text)
-		if !ok || c.ISO3 != country {
+		if m.ISO3 != country {
 			continue
 		}
 		return title[:m.Start] + "{}" + title[m.End:]

@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sextant-dev/sextant/bundle"
@@ -63,6 +64,25 @@ func TestTemplateLabel(t *testing.T) {
 	} {
 		if got := templateLabel(in); got != want {
 			t.Errorf("templateLabel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// An area's rows join the family of its members' rows: the place is read
+// with the composition the source prints after it.
+func TestAreaTitlesJoinTheirFamily(t *testing.T) {
+	for title, area := range map[string]string{
+		"Harmonized Index of Consumer Prices: All Items for Euro area (19 countries)":      "EMU",
+		"Harmonized Index of Consumer Prices: All Items for European Union (28 countries)": "EUU",
+		"Youth Unemployment Rate for the Euro Area":                                        "EMU",
+	} {
+		member := "Harmonized Index of Consumer Prices: All Items for Germany"
+		if strings.HasPrefix(title, "Youth") {
+			member = "Youth Unemployment Rate for Germany"
+		}
+		got, want := templateLabel(countryTemplate(title, area)), templateLabel(countryTemplate(member, "DEU"))
+		if got != want {
+			t.Errorf("%q heads %q; its member heads %q", title, got, want)
 		}
 	}
 }

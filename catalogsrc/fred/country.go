@@ -12,12 +12,14 @@ import (
 // ambiguous names are both a US state and a country.
 var ambiguous = map[string]bool{"GEO": true}
 
-// areas are multi-country aggregates: series about them get no country.
-var areas = []string{"euro area", "european union", "world", "oecd", "g7", "g20", "emerging", "advanced economies", "sub-saharan africa", "latin america", "asia and pacific", "middle east"}
+// areas are multi-country aggregates the country table has no entry for:
+// series about them get no country. Areas with an entry (the euro area,
+// the European Union) are found like countries and get their code.
+var areas = []string{"world", "oecd", "g7", "g20", "emerging", "advanced economies", "sub-saharan africa", "latin america", "asia and pacific", "middle east"}
 
 // CountryOf returns the ISO3 code of the place a FRED title is about: a
-// country named after "for", "in" or "of" (optionally followed by "the"),
-// the last such mention winning; "" when the title names an aggregate or an
+// country or area of the country table (the euro area) named after "for",
+// "in" or "of" (optionally followed by "the"), the last such mention winning; "" when the title names an aggregate or an
 // ambiguous name; "USA" otherwise, FRED's series being national US ones
 // unless they say.
 func CountryOf(title string) string {

@@ -95,7 +95,10 @@ func TestCountryOf(t *testing.T) {
 		"All Employees: Construction in Georgia":                                                           "",
 		"Unemployment Rate in California":                                                                  "USA",
 		"Real GDP in the United Kingdom":                                                                   "GBR",
-		"Harmonized Unemployment Rate: Total: All Persons for the Euro Area":                               "",
+		"Harmonized Unemployment Rate: Total: All Persons for the Euro Area":                               "EMU",
+		"Harmonized Index of Consumer Prices: All Items for Euro area (19 countries)":                      "EMU",
+		"Real Gross Domestic Product for European Union (28 countries)":                                    "EUU",
+		"Gross Domestic Product for World":                                                                 "",
 	} {
 		if got := fred.CountryOf(title); got != want {
 			t.Errorf("CountryOf(%q) = %q; want %q", title, got, want)

@@ -1,8 +1,9 @@
-// Package countries is a small table of countries and economies (ISO 3166
-// alpha-3 and alpha-2 codes, names, alternative spellings and demonyms) with
-// lookups by name or code and a scan that finds countries named in free
-// text. The table is data, embedded from countries.tsv, so that it can be
-// reviewed and extended without touching code.
+// Package countries is a small table of countries and economies, and of
+// areas that publish as one economy (the euro area, the European Union),
+// with ISO 3166 alpha-3 and alpha-2 codes, names, alternative spellings and
+// demonyms; lookups by name or code, and a scan that finds the places named
+// in free text. The table is data, embedded from countries.tsv and
+// areas.tsv, so that it can be reviewed and extended without touching code.
 package countries
 
 import (
@@ -19,7 +20,15 @@ type Country struct {
 	Name     string   // display name, e.g. "Türkiye"
 	Aliases  []string // other names and spellings, e.g. "Turkey", "Turkiye"
 	Demonyms []string // adjectives, e.g. "Turkish"
+	// Members are the ISO3 codes of an area's economies (the euro area's
+	// twenty); nil for a country. An area publishes as one economy: its
+	// figures are aggregates, named by the area, not by its members.
+	Members []string
 }
+
+// IsArea reports whether c is an area of several economies (the euro
+// area, the European Union) rather than one country.
+func (c Country) IsArea() bool { return len(c.Members) > 0 }
 
 // Match is one mention of a country in a text.
 type Match struct {
@@ -31,6 +40,9 @@ type Match struct {
 
 //go:embed countries.tsv
 var tableTSV string
+
+//go:embed areas.tsv
+var areasTSV string
 
 // phrase is one name, alias or demonym as a sequence of folded words.
 type phrase struct {
@@ -47,23 +59,76 @@ type table struct {
 	maxWords int
 }
 
-var tbl = mustParse(tableTSV)
+var tbl = mustParse(tableTSV, areasTSV)
 
 // mustParse builds the table; a malformed embedded file is a programming
 // error caught by the package tests.
-func mustParse(tsv string) *table {
-	t, err := parseTable(tsv)
+func mustParse(countryTSV, areaTSV string) *table {
+	t, err := parseTable(countryTSV, areaTSV)
 	if err != nil {
 		panic(err)
 	}
 	return t
 }
 
-// parseTable reads the TSV: iso3, iso2, name, aliases, demonyms; lists
-// separated by "|"; lines starting with "#" and the header are skipped.
-// A name that would belong to two countries is kept for neither.
-func parseTable(tsv string) (*table, error) {
-	t := &table{byKey: map[string]int{}, byFirst: map[string][]phrase{}}
+// readRows reads one TSV of the table: iso3, iso2, name, aliases,
+// demonyms and, for areas, members; lists separated by "|"; lines
+// starting with "#" and the header are skipped.
+func readRows(file, tsv string, area bool) ([]Country, error) {
+	want := 5
+	if area {
+		want = 6
+	}
+	var out []Country
+	for n, line := range strings.Split(tsv, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "iso3\t") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if len(cells) != want {
+			return nil, fmt.Errorf("countries: %s:%d: want %d tab-separated cells, got %d", file, n+1, want, len(cells))
+		}
+		c := Country{ISO3: cells[0], ISO2: cells[1], Name: cells[2], Aliases: splitList(cells[3]), Demonyms: splitList(cells[4])}
+		if len(c.ISO3) != 3 || c.Name == "" || (c.ISO2 != "" && len(c.ISO2) != 2) {
+			return nil, fmt.Errorf("countries: %s:%d: bad iso3 %q, iso2 %q or name %q", file, n+1, c.ISO3, c.ISO2, c.Name)
+		}
+		if area {
+			if c.Members = splitList(cells[5]); len(c.Members) < 2 {
+				return nil, fmt.Errorf("countries: %s:%d: area %s lists %d members; want at least 2", file, n+1, c.ISO3, len(c.Members))
+			}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// parseTable reads the countries and the areas, orders them by ISO3 and
+// indexes their names. A name that would belong to two entries is kept for
+// neither; an area's member must be a country of the table.
+func parseTable(countryTSV, areaTSV string) (*table, error) {
+	list, err := readRows("countries.tsv", countryTSV, false)
+	if err != nil {
+		return nil, err
+	}
+	areas, err := readRows("areas.tsv", areaTSV, true)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, c := range list {
+		known[c.ISO3] = true
+	}
+	for _, a := range areas {
+		for _, m := range a.Members {
+			if !known[m] {
+				return nil, fmt.Errorf("countries: areas.tsv: area %s: member %q is not in countries.tsv", a.ISO3, m)
+			}
+		}
+	}
+	list = append(list, areas...)
+	sort.SliceStable(list, func(i, j int) bool { return list[i].ISO3 < list[j].ISO3 })
+	t := &table{list: list, byKey: map[string]int{}, byFirst: map[string][]phrase{}}
 	owners := map[string]map[int]bool{}
 	type entry struct {
 		text    string
@@ -71,21 +136,7 @@ func parseTable(tsv string) (*table, error) {
 		idx     int
 	}
 	var entries []entry
-	for n, line := range strings.Split(tsv, "\n") {
-		line = strings.TrimRight(line, "\r")
-		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "iso3\t") {
-			continue
-		}
-		cells := strings.Split(line, "\t")
-		if len(cells) != 5 {
-			return nil, fmt.Errorf("countries: countries.tsv:%d: want 5 tab-separated cells, got %d", n+1, len(cells))
-		}
-		c := Country{ISO3: cells[0], ISO2: cells[1], Name: cells[2], Aliases: splitList(cells[3]), Demonyms: splitList(cells[4])}
-		if len(c.ISO3) != 3 || c.Name == "" || (c.ISO2 != "" && len(c.ISO2) != 2) {
-			return nil, fmt.Errorf("countries: countries.tsv:%d: bad iso3 %q, iso2 %q or name %q", n+1, c.ISO3, c.ISO2, c.Name)
-		}
-		idx := len(t.list)
-		t.list = append(t.list, c)
+	for idx, c := range list {
 		for _, code := range []string{c.ISO3, c.ISO2} {
 			if code != "" {
 				addOwner(owners, Fold(code), idx)
@@ -149,7 +200,7 @@ func splitList(cell string) []string {
 	return out
 }
 
-// All returns every country in the table, ordered by ISO3.
+// All returns every country and area in the table, ordered by ISO3.
 func All() []Country {
 	out := make([]Country, len(tbl.list))
 	copy(out, tbl.list)

@@ -25,7 +25,7 @@ func TestLookupSpellingsAndCodes(t *testing.T) {
 			t.Errorf("Lookup(%q) = %q, %v; want %s", in, c.ISO3, ok, want)
 		}
 	}
-	for _, in := range []string{"", "Atlantis", "Congo", "Euro area"} {
+	for _, in := range []string{"", "Atlantis", "Congo"} {
 		if c, ok := Lookup(in); ok {
 			t.Errorf("Lookup(%q) = %s; want not found", in, c.ISO3)
 		}
@@ -108,10 +108,10 @@ func TestFindAllOffsets(t *testing.T) {
 }
 
 func TestParseTableRejectsBadRows(t *testing.T) {
-	if _, err := parseTable("iso3\tiso2\tname\taliases\tdemonyms\nTUR\tTR\tTürkiye\n"); err == nil || !strings.Contains(err.Error(), "countries.tsv:2") {
+	if _, err := parseTable("iso3\tiso2\tname\taliases\tdemonyms\nTUR\tTR\tTürkiye\n", ""); err == nil || !strings.Contains(err.Error(), "countries.tsv:2") {
 		t.Errorf("short row: err = %v; want error naming line 2", err)
 	}
-	if _, err := parseTable("TURK\tTR\tTürkiye\t\t\n"); err == nil {
+	if _, err := parseTable("TURK\tTR\tTürkiye\t\t\n", ""); err == nil {
 		t.Error("four-letter ISO3 accepted")
 	}
 }
@@ -141,5 +141,51 @@ func BenchmarkFindInText(b *testing.B) {
 	title := "Harmonized Index of Consumer Prices: Overall Index Excluding Energy and Unprocessed Food for Turkey"
 	for b.Loop() {
 		FindInText(title)
+	}
+}
+
+func TestAreasAreEntriesWithMembers(t *testing.T) {
+	for in, want := range map[string]string{"Euro area": "EMU", "eurozone": "EMU", "XM": "EMU", "European Union": "EUU", "EU": "EUU"} {
+		c, ok := Lookup(in)
+		if !ok || c.ISO3 != want || !c.IsArea() {
+			t.Errorf("Lookup(%q) = %q area=%v, %v; want area %s", in, c.ISO3, c.IsArea(), ok, want)
+		}
+	}
+	if c, _ := Lookup("Germany"); c.IsArea() {
+		t.Error("Germany read as an area")
+	}
+	ea, _ := Lookup("EMU")
+	eu, _ := Lookup("EUU")
+	inEU := map[string]bool{}
+	for _, m := range eu.Members {
+		inEU[m] = true
+	}
+	for _, m := range ea.Members {
+		if !inEU[m] {
+			t.Errorf("euro area member %s is not an EU member", m)
+		}
+	}
+	// A title's place is read with the composition the source prints.
+	title := "Harmonized Index of Consumer Prices: All Items for Euro area (19 countries)"
+	ms := FindAll(title)
+	if len(ms) != 1 || ms[0].ISO3 != "EMU" || title[ms[0].End:] != ")" {
+		t.Errorf("FindAll(%q) = %+v; want the euro area through its composition", title, ms)
+	}
+	// "EU" is read only in capitals, like "US".
+	if got := FindInText("eu house prices"); len(got) != 0 {
+		t.Errorf("lower-case eu read as %v", got)
+	}
+}
+
+func TestParseTableRejectsUnknownMembers(t *testing.T) {
+	countries := "iso3\tiso2\tname\taliases\tdemonyms\nTUR\tTR\tTürkiye\t\t\nGRC\tGR\tGreece\t\t\n"
+	if _, err := parseTable(countries, "EMU\tXM\tEuro area\t\t\tGRC|TUR\n"); err != nil {
+		t.Errorf("valid area rejected: %v", err)
+	}
+	if _, err := parseTable(countries, "EMU\tXM\tEuro area\t\t\tGRC|ATL\n"); err == nil || !strings.Contains(err.Error(), `"ATL"`) {
+		t.Errorf("unknown member: err = %v; want it named", err)
+	}
+	if _, err := parseTable(countries, "EMU\tXM\tEuro area\t\t\n"); err == nil || !strings.Contains(err.Error(), "areas.tsv:1") {
+		t.Errorf("area without members column: err = %v; want areas.tsv:1", err)
 	}
 }
