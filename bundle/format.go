@@ -68,6 +68,9 @@
 //	3  manifest shared_model: the embedding model kept in models/<sha256>/ beside the bundle, its
 //	   files listed there, instead of model/. Written only for such bundles (min_reader_version 3);
 //	   a bundle whose model is inside it is still written as format 2.
+//	3  (additive, no bump) manifest sources[].covers: the places (ISO3 codes of countries and
+//	   areas) a source's rows break down by when a row names none of its own (Eurostat's
+//	   datasets: the EU, the euro area and their members). An older reader ignores it.
 package bundle
 
 import "errors"

@@ -62,6 +62,10 @@ type SourceInfo struct {
 	Inputs      []FileEntry `json:"inputs"`
 	Rows        int         `json:"rows"`        // catalog rows, or series with observations
 	Quarantined int         `json:"quarantined"` // rejected input rows
+	// Covers are the places (ISO3 codes, areas included) the source's rows
+	// break down by when a row names no country of its own: a multi-country
+	// dataset's geographies. Empty for a source whose rows each say theirs.
+	Covers []string `json:"covers,omitempty"`
 	// Backend describes an observation source read at query time (a SQL
 	// database) in the reader's own JSON; it never holds a secret.
 	Backend json.RawMessage `json:"backend,omitempty"`

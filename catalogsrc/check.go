@@ -14,6 +14,15 @@ import (
 // line, see package textcheck). A damaged record is rejected, not added.
 type checked struct{ Source }
 
+// Covers passes on the places the reader says its rows break down by
+// (nil when it says none), so that the check hides nothing of the reader.
+func (c checked) Covers() []string {
+	if cv, ok := c.Source.(interface{ Covers() []string }); ok {
+		return cv.Covers()
+	}
+	return nil
+}
+
 func (c checked) Read(ctx context.Context, sink Sink) error {
 	return c.Source.Read(ctx, checkingSink{sink})
 }

@@ -391,7 +391,7 @@ func linkObservations(rows []bundle.SeriesRow, srcs []*sourceResult) []bundle.Ob
 }
 
 func sourceInfo(cfg *Config, r *sourceResult) bundle.SourceInfo {
-	info := bundle.SourceInfo{Name: r.spec.Name, Kind: r.spec.Kind, Role: r.role, Rows: r.rows(), Quarantined: len(r.quarantined)}
+	info := bundle.SourceInfo{Name: r.spec.Name, Kind: r.spec.Kind, Role: r.role, Rows: r.rows(), Quarantined: len(r.quarantined), Covers: r.covers}
 	files := append([]string(nil), r.files...)
 	sort.Strings(files)
 	for _, f := range files {

@@ -24,7 +24,16 @@ type sourceResult struct {
 	records     []catalogsrc.Record
 	series      []catalogsrc.SeriesData
 	quarantined []bundle.QuarantineEntry
+	covers      []string // places the source's rows break down by (covering)
 	err         error
+}
+
+// covering is a catalog source whose rows, when they name no country of
+// their own, are datasets broken down by several places (Eurostat's):
+// Covers lists those places as ISO3 codes, areas included. The builder
+// records them with the source in the manifest.
+type covering interface {
+	Covers() []string
 }
 
 // rows counts what the source contributed: catalog rows or observed series.
@@ -82,6 +91,9 @@ func readSources(ctx context.Context, cfg *Config, parallel int) ([]*sourceResul
 				return err
 			}
 			res.files = src.Files()
+			if c, ok := src.(covering); ok {
+				res.covers = c.Covers()
+			}
 			return src.Read(ctx, recordSink{res})
 		})
 	}

@@ -4,7 +4,8 @@
 // the folder titles above them as path, "eurostat:"+code as id and the
 // data start/end as coverage. A code listed in several folders is kept
 // once, at its first place; a later listing with a different title is
-// rejected as a duplicate.
+// rejected as a duplicate. Its datasets break down by the EU, the euro
+// area and their members (Covers).
 //
 // Role: toc.
 package eurostat
@@ -12,10 +13,12 @@ package eurostat
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sextant-dev/sextant/catalogsrc"
 	"github.com/sextant-dev/sextant/catalogsrc/generic"
+	"github.com/sextant-dev/sextant/internal/countries"
 )
 
 // Kind is the registered source kind.
@@ -28,6 +31,28 @@ func init() { catalogsrc.Register(Kind, New) }
 
 // Source reads a table of contents.
 type Source struct{ generic.OneFile }
+
+// Covers lists the places Eurostat's datasets break down by: the European
+// Union, the euro area and the EU's members (ISO3, from the country
+// table). A dataset row names no place of its own; its geographies are
+// these (and others, such as candidate and EFTA countries, that not every
+// dataset holds and that are left out).
+func (s *Source) Covers() []string {
+	var out []string
+	for _, area := range []string{"EUU", "EMU"} {
+		c, ok := countries.Lookup(area)
+		if !ok {
+			continue
+		}
+		out = append(out, c.ISO3)
+		for _, m := range c.Members {
+			if !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
 
 // New builds a Eurostat source from its spec.
 func New(spec catalogsrc.Spec) (catalogsrc.Source, error) {

@@ -76,3 +76,36 @@ func FuzzLevel(f *testing.F) {
 		}
 	})
 }
+
+// The datasets break down by the EU, the euro area and their members, not
+// by every country Eurostat ever prints.
+func TestCoversTheUnionAndItsMembers(t *testing.T) {
+	src, err := catalogsrc.Open(spec(testenv.RepoPath(t, "testdata", "catalogs")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := src.(interface{ Covers() []string })
+	if !ok {
+		t.Fatal("the Eurostat source does not say what it covers")
+	}
+	covers := map[string]bool{}
+	for _, code := range c.Covers() {
+		if covers[code] {
+			t.Errorf("%s listed twice", code)
+		}
+		covers[code] = true
+	}
+	for _, want := range []string{"EUU", "EMU", "DEU", "POL", "HRV"} {
+		if !covers[want] {
+			t.Errorf("covers lacks %s", want)
+		}
+	}
+	for _, not := range []string{"TUR", "GBR", "USA"} {
+		if covers[not] {
+			t.Errorf("covers holds %s", not)
+		}
+	}
+	if len(covers) != 29 {
+		t.Errorf("covers %d places; want the EU, the euro area and 27 members", len(covers))
+	}
+}

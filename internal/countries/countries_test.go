@@ -171,9 +171,12 @@ func TestAreasAreEntriesWithMembers(t *testing.T) {
 	if len(ms) != 1 || ms[0].ISO3 != "EMU" || title[ms[0].End:] != ")" {
 		t.Errorf("FindAll(%q) = %+v; want the euro area through its composition", title, ms)
 	}
-	// "EU" is read only in capitals, like "US".
-	if got := FindInText("eu house prices"); len(got) != 0 {
-		t.Errorf("lower-case eu read as %v", got)
+	// "eu" is read in lower case too (the table lists it so), unlike "us".
+	if got := FindInText("eu house prices"); len(got) != 1 || got[0].ISO3 != "EUU" {
+		t.Errorf("eu house prices: %v; want the European Union", got)
+	}
+	if got := FindInText("show us house prices"); len(got) != 0 {
+		t.Errorf("lower-case us read as %v", got)
 	}
 }
 

@@ -21,6 +21,10 @@ type RowMeta struct {
 	// catalog: EVDS is Türkiye's), "" otherwise. The catalog knows it,
 	// not the row.
 	SourceHome string
+	// SourceCovers are the places (ISO3) the row's source breaks its rows
+	// down by when a row names none (Eurostat's datasets: the EU, the euro
+	// area and their members); nil for most sources.
+	SourceCovers []string
 	// Stale says the row's coverage ended long before its source's newest
 	// figures (the catalog knows, not the row): a replaced series, read
 	// like an archived one.
@@ -211,6 +215,12 @@ func (u Understanding) BoostPrepared(pr PreparedRow, o Options) Boosts {
 		rc := r.countries
 		if len(rc) == 0 && row.Country != "" {
 			rc = []string{row.Country}
+		}
+		// A dataset that names no place holds its source's geographies: it
+		// is about the place asked when that is one of them, and says
+		// nothing otherwise (no mismatch).
+		if len(rc) == 0 && intersects(row.SourceCovers, u.Countries) {
+			rc = u.Countries
 		}
 		if len(rc) > 0 {
 			if intersects(rc, u.Countries) {

@@ -35,6 +35,41 @@ func TestBoostCountry(t *testing.T) {
 	}
 }
 
+// An area is a place of the query like a country, and a dataset that names
+// no place is about the places its source breaks its rows down by.
+func TestBoostAreaAndCoveringSource(t *testing.T) {
+	o := Options{Country: true, Weights: DefaultWeights()}
+	covers := []string{"EUU", "DEU", "FRA", "EMU"}
+	dataset := RowMeta{Source: "eurostat", Title: "Unemployment by sex and age - monthly data", SourceCovers: covers}
+	ea := RowMeta{Source: "fred", Country: "EMU", Title: "Youth Unemployment Rate for the Euro Area"}
+	usa := RowMeta{Source: "fred", Country: "USA", Title: "Unemployment Rate"}
+	u := Parse("euro area unemployment")
+	if len(u.Countries) != 1 || u.Countries[0] != "EMU" {
+		t.Fatalf("euro area read as %v; want EMU", u.Countries)
+	}
+	if b := u.BoostWith(ea, o); b <= 0 {
+		t.Errorf("euro-area row boost %v; want > 0", b)
+	}
+	if b := u.BoostWith(dataset, o); b <= 0 {
+		t.Errorf("covering dataset boost %v; want > 0", b)
+	}
+	if b := u.BoostWith(usa, o); b >= 0 {
+		t.Errorf("US row boost %v; want < 0", b)
+	}
+	if b := Parse("german unemployment").BoostWith(dataset, o); b <= 0 {
+		t.Errorf("covering dataset for a member: boost %v; want > 0", b)
+	}
+	if b := Parse("turkish unemployment").BoostWith(dataset, o); b != 0 {
+		t.Errorf("covering dataset for a place it does not list: boost %v; want 0", b)
+	}
+	// A dataset whose title names its place is read by its title.
+	titled := dataset
+	titled.Title = "Unemployment in Turkey"
+	if b := u.BoostWith(titled, o); b >= 0 {
+		t.Errorf("dataset titled Turkey, euro area asked: boost %v; want < 0", b)
+	}
+}
+
 // TestBoostCountryNotFromUnitCurrency checks that a title naming the
 // currency the row's figures are counted in does not make the row that
 // currency's country, while a currency that is the row's subject does.

@@ -91,6 +91,9 @@ func (e *Engine) prepared(i int32) *query.PreparedRow {
 		Title:              r.Title,
 		SourceHome:         e.sourceHome[e.rowSource[i]],
 	}
+	if int(e.rowSource[i]) < len(e.sourceCovers) {
+		meta.SourceCovers = e.sourceCovers[e.rowSource[i]]
+	}
 	if cut := e.staleBefore[e.rowSource[i]]; cut != "" && r.End != "" && r.End < cut {
 		meta.Stale = true
 	}

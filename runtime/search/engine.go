@@ -142,10 +142,13 @@ type Engine struct {
 	sourceCode  map[string]int32
 	sourceHome  []string // source code → the country nearly all its rows are about (homeCountries), or ""
 	staleBefore []string // source code → a row ending before this date is stale (staleCutoffs), or ""
-	countryCode map[string]int32
-	prep        *preparedRows
-	titles      *titleMarks
-	terms       *termCache
+	// sourceCovers: source code → the places its rows break down by when
+	// a row names none (the manifest's sources[].covers), or nil.
+	sourceCovers [][]string
+	countryCode  map[string]int32
+	prep         *preparedRows
+	titles       *titleMarks
+	terms        *termCache
 
 	spell    *spellState  // the catalog's words, for spelling tolerance (spell.go)
 	families *familyIndex // headings by label, for the family heads (families.go)
@@ -281,6 +284,14 @@ func (e *Engine) index(f *bundle.RowFacts) {
 	e.sourceCode = make(map[string]int32, len(f.Tables.Sources))
 	for i, s := range f.Tables.Sources {
 		e.sourceCode[s] = int32(i)
+	}
+	e.sourceCovers = make([][]string, len(f.Tables.Sources))
+	if c.Bundle != nil {
+		for _, s := range c.Bundle.Manifest.Sources {
+			if i, ok := e.sourceCode[s.Name]; ok && s.Role == "catalog" {
+				e.sourceCovers[i] = s.Covers
+			}
+		}
 	}
 	e.countryCode = make(map[string]int32, len(f.Tables.Countries))
 	for i, s := range f.Tables.Countries {
