@@ -354,6 +354,11 @@ func restated(low string) string {
 			turnInto.MatchString(bare) || cpWords.MatchString(bare) || chartWords.MatchString(bare) {
 			return m
 		}
+		// "euro area policy rate (ecb)": a bracket naming only economies
+		// says whose series the phrase is; it stays in its clause.
+		if cs, rest := findCountries(inner); len(cs) > 0 && len(terms(rest)) == 0 {
+			return lead + x + " " + inner + " "
+		}
 		probe := unitMarks.ReplaceAllString(adjustPhrase.ReplaceAllString(inner, " "), " ")
 		ts := slices.DeleteFunc(terms(basePeriod.ReplaceAllString(probe, " ")), func(t string) bool { return vocab.weakOnly([]string{t}) || isNumber(t) })
 		if len(countriesNamed(inner)) == 0 && (len(ts) > 0 || unitMarks.MatchString(inner)) && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.qualifiers[t] }) {

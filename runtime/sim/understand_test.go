@@ -81,6 +81,8 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 		{text: "Average them by year.", convert: "A"},
 		{text: "Unemployment in Spain since the financial crisis.", subjects: []string{"unemployment|ESP"}},
 		{text: "Fed vs ECB policy rates, monthly, since the euro was launched", subjects: []string{"policy rate|USA", "policy rate|EMU"}, freq: "M"},
+		// A bracket naming only an economy stays in its clause.
+		{text: "Euro area policy rate (ECB) vs the Fed, monthly", subjects: []string{"policy rate|EMU", "policy rate|USA"}, freq: "M"},
 		{text: "Add the dollar-euro exchange rate.", earlier: []string{"Policy rates for the US and the euro area."},
 			subjects: []string{"dollar euro exchange rate|"}},
 		{text: "And each one's spread over the Fed.", earlier: []string{"Policy rates of Brazil and Chile."},
