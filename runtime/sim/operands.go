@@ -24,6 +24,10 @@ func namedOp(clause string, op operation) string {
 }
 
 // listTail ends a list that goes on with the arithmetic (", and the").
+// addingVerb opens a clause that puts series into the table ("add fed
+// funds + the ECB rate"): a "+" after it lists what to add, as "and" does.
+var addingVerb = regexp.MustCompile(`^(?:(?:please|pls|now|also|and|then)\s+)*(?:add|include|bring in|throw in|put in|pull in|append)\b`)
+
 var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(?:\s*\b(?:the|a|an))?\s*$`)
 
 var opNoun = regexp.MustCompile(`\b(?:ratio|spread|share|difference|gap)\b`)
@@ -65,6 +69,9 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			}
 			// "Scandi + Iceland central bank rates": a "+" joining
 			// economies lists them; a sum needs two series.
+			if op.op == "sum" && addingVerb.MatchString(strings.TrimSpace(clause)) && strings.Contains(m[0], "+") {
+				continue
+			}
 			if op.op == "sum" && slices.ContainsFunc([]string{a, m[ib]}, func(p string) bool {
 				_, rest := findCountries(p)
 				return len(terms(rest)) == 0 && !backWords.MatchString(strings.TrimSpace(rest))

@@ -329,6 +329,11 @@ func TestSumsNamesAndCodeBrackets(t *testing.T) {
 	if in := understand("Scandi + Iceland central bank rates, monthly", nil); len(in.derives) != 0 || len(in.subjects) != 4 {
 		t.Errorf("Scandi + Iceland: derives %+v, subjects %+v", in.derives, in.subjects)
 	}
+	// After a verb that puts series into the table, "+" lists them.
+	in = understand("add US CPI + UK CPI, monthly", nil)
+	if len(in.derives) != 0 || !slices.Equal(subjectKeys(in), []string{"cpi|USA", "cpi|GBR"}) {
+		t.Errorf("add X + Y: derives %+v, subjects %v", in.derives, subjectKeys(in))
+	}
 	in = understand("I only have spreads: T10YFF (10y minus fed funds) and T10Y3M (10y minus 3m). Pull both plus monthly effective FFR, 2000-2019", nil)
 	if len(in.derives) != 0 || len(in.subjects) != 3 {
 		t.Errorf("codes with brackets: derives %+v, subjects %+v", in.derives, in.subjects)
@@ -361,4 +366,13 @@ func TestPublisherFullName(t *testing.T) {
 	if len(in.subjects) != 2 {
 		t.Errorf("%d subjects, want 2", len(in.subjects))
 	}
+}
+
+// subjectKeys lists subjects as "phrase|ISO3".
+func subjectKeys(in intent) []string {
+	var out []string
+	for _, s := range in.subjects {
+		out = append(out, s.phrase+"|"+s.country.iso3)
+	}
+	return out
 }
