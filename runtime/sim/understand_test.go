@@ -376,3 +376,17 @@ func subjectKeys(in intent) []string {
 	}
 	return out
 }
+
+// A series named after one economy's market says that economy, and its
+// words stay the series' name.
+func TestMarketNamesSayTheirEconomy(t *testing.T) {
+	in := understand("fed funds vs euribor, monthly", nil)
+	if got, want := subjectKeys(in), []string{"federal fund|USA", "euribor|EMU"}; !slices.Equal(got, want) {
+		t.Errorf("subjects %v, want %v", got, want)
+	}
+	// An economy named outright still decides: "German" is not overridden.
+	in = understand("German bund yield", nil)
+	if got := subjectKeys(in); len(got) != 1 || !strings.HasSuffix(got[0], "|DEU") || !strings.Contains(got[0], "bund") {
+		t.Errorf("subjects %v, want one German bund subject", got)
+	}
+}

@@ -27,6 +27,7 @@ type vocabulary struct {
 	at            []freqPhrase // phrases that ask for the table's frequency
 	regions       []country
 	aliases       [][2]string // lowercase alias → iso3, longest first
+	markets       [][2]string // a series' name that says its economy (markets.tsv) → iso3, longest first
 	sourceHome    map[string]string
 	abbrev        [][2]string       // abbreviation → meaning, longest first
 	currencyCodes map[string]string // ISO 4217 code → the currency's name
@@ -348,6 +349,17 @@ func loadVocabulary() (*vocabulary, error) {
 		v.aliases = append(v.aliases, [2]string{r[0], r[1]})
 	}
 	slices.SortStableFunc(v.aliases, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	rows, err = dataLines("markets.tsv")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/markets.tsv row %d: want phrase and code", i+1)
+		}
+		v.markets = append(v.markets, [2]string{r[0], r[1]})
+	}
+	slices.SortStableFunc(v.markets, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
 	return v, nil
 }
 

@@ -126,6 +126,21 @@ func findCountries(text string) ([]country, string) {
 			padded = padded[:i] + strings.Repeat(" ", len(a[0])) + padded[i+len(a[0]):]
 		}
 	}
+	// "fed funds": the name of a series that says its economy; the words
+	// stay, for they are what to search for.
+	marked := padded
+	for _, mk := range vocab.markets {
+		for {
+			i := indexWord(marked, mk[0])
+			if i < 0 {
+				break
+			}
+			if c, ok := vocab.region(mk[1]); ok {
+				hits = append(hits, hit{i - 1, c})
+			}
+			marked = marked[:i] + strings.Repeat(" ", len(mk[0])) + marked[i+len(mk[0]):]
+		}
+	}
 	for _, g := range vocab.groups {
 		for {
 			i := indexWord(padded, g.name)
