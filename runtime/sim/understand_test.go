@@ -384,9 +384,9 @@ func TestMarketNamesSayTheirEconomy(t *testing.T) {
 	if got, want := subjectKeys(in), []string{"federal fund|USA", "euribor|EMU"}; !slices.Equal(got, want) {
 		t.Errorf("subjects %v, want %v", got, want)
 	}
-	// An economy named outright still decides: "German" is not overridden.
-	in = understand("German bund yield", nil)
-	if got := subjectKeys(in); len(got) != 1 || !strings.HasSuffix(got[0], "|DEU") || !strings.Contains(got[0], "bund") {
-		t.Errorf("subjects %v, want one German bund subject", got)
+	// An economy named outright decides: Türkiye's treasury bills are not American.
+	in = understand("Turkish treasury bill rates, monthly", nil)
+	if got := subjectKeys(in); len(got) != 1 || !strings.HasSuffix(got[0], "|TUR") {
+		t.Errorf("subjects %v, want one Turkish subject", got)
 	}
 }

@@ -126,21 +126,6 @@ func findCountries(text string) ([]country, string) {
 			padded = padded[:i] + strings.Repeat(" ", len(a[0])) + padded[i+len(a[0]):]
 		}
 	}
-	// "fed funds": the name of a series that says its economy; the words
-	// stay, for they are what to search for.
-	marked := padded
-	for _, mk := range vocab.markets {
-		for {
-			i := indexWord(marked, mk[0])
-			if i < 0 {
-				break
-			}
-			if c, ok := vocab.region(mk[1]); ok {
-				hits = append(hits, hit{i - 1, c})
-			}
-			marked = marked[:i] + strings.Repeat(" ", len(mk[0])) + marked[i+len(mk[0]):]
-		}
-	}
 	for _, g := range vocab.groups {
 		for {
 			i := indexWord(padded, g.name)
@@ -151,6 +136,24 @@ func findCountries(text string) ([]country, string) {
 				hits = append(hits, hit{i - 1, c})
 			}
 			padded = padded[:i] + strings.Repeat(" ", len(g.name)) + padded[i+len(g.name):]
+		}
+	}
+	// "fed funds": the name of a series that says its economy, when the
+	// text names none ("Turkish treasury bills" are Türkiye's); the words
+	// stay, for they are what to search for.
+	if len(hits) == 0 {
+		marked := padded
+		for _, mk := range vocab.markets {
+			for {
+				i := indexWord(marked, mk[0])
+				if i < 0 {
+					break
+				}
+				if c, ok := vocab.region(mk[1]); ok {
+					hits = append(hits, hit{i - 1, c})
+				}
+				marked = marked[:i] + strings.Repeat(" ", len(mk[0])) + marked[i+len(mk[0]):]
+			}
 		}
 	}
 	slices.SortStableFunc(hits, func(a, b hit) int { return a.pos - b.pos })
