@@ -338,29 +338,33 @@ func loadVocabulary() (*vocabulary, error) {
 			v.aliases = append(v.aliases, [2]string{strings.ToLower(a), r[0]})
 		}
 	}
-	rows, err = dataLines("institutions.tsv")
+	institutions, err := phraseCodes("institutions.tsv")
 	if err != nil {
 		return nil, err
 	}
-	for i, r := range rows {
-		if len(r) != 2 {
-			return nil, fmt.Errorf("sim: data/institutions.tsv row %d: want alias and code", i+1)
-		}
-		v.aliases = append(v.aliases, [2]string{r[0], r[1]})
-	}
+	v.aliases = append(v.aliases, institutions...)
 	slices.SortStableFunc(v.aliases, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
-	rows, err = dataLines("markets.tsv")
-	if err != nil {
+	if v.markets, err = phraseCodes("markets.tsv"); err != nil {
 		return nil, err
-	}
-	for i, r := range rows {
-		if len(r) != 2 {
-			return nil, fmt.Errorf("sim: data/markets.tsv row %d: want phrase and code", i+1)
-		}
-		v.markets = append(v.markets, [2]string{r[0], r[1]})
 	}
 	slices.SortStableFunc(v.markets, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
 	return v, nil
+}
+
+// phraseCodes reads a data file of phrase and economy code pairs.
+func phraseCodes(name string) ([][2]string, error) {
+	rows, err := dataLines(name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][2]string, 0, len(rows))
+	for i, r := range rows {
+		if len(r) != 2 {
+			return nil, fmt.Errorf("sim: data/%s row %d: want phrase and code", name, i+1)
+		}
+		out = append(out, [2]string{r[0], r[1]})
+	}
+	return out, nil
 }
 
 // phraseRegexp compiles a pattern with {a}, {b} or {x} slots into a
