@@ -568,11 +568,19 @@ func (in *intent) readClause(clause string, inherited []country) {
 func withoutSpans(s string) string {
 	// Dates first: "from 2008 Q1" is one phrase, not "from 2008" and a
 	// word "q1".
-	for _, re := range []*regexp.Regexp{sourcePhrase, datePhrase, sinceYear, untilYear, betweenYears, yearRange, relativeSpan, vocab.eventSpan} {
+	for _, re := range []*regexp.Regexp{sourcePhrase, datePhrase, sinceYear, untilYear, betweenYears, yearRange, relativeSpan, vocab.eventSpan, sameSpan, purposePhrase} {
 		s = re.ReplaceAllString(s, " ")
 	}
 	return s
 }
+
+// sameSpan keeps the table's time span ("same window", "over the same
+// period"); it names no series.
+var sameSpan = regexp.MustCompile(`\b(?:(?:over|for|in)\s+)?the\s+same\s+(?:window|period|range|sample|span|time frame|timeframe|dates|years)\b|\bsame\s+(?:window|period|range|sample|span|dates)\b`)
+
+// purposePhrase says what a series is for ("add the ECB for reference",
+// "the US as a benchmark"); it names no series.
+var purposePhrase = regexp.MustCompile(`\b(?:for|as)\s+(?:an?\s+|the\s+)?(?:reference|comparison|benchmark|context|a yardstick|yardstick)(?:\s+point)?\b`)
 
 // readSeriesClause reads the series a clause names. Each list part may
 // name its own countries ("inflation in Brazil and unemployment in
@@ -606,6 +614,11 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 	var parts []part
 	var all []country
 	for _, p := range listSplit.Split(clause, -1) {
+		// "add the BoE and the SNB, keep the spread": a part that edits
+		// what the table holds names no series to find.
+		if editClause.MatchString(strings.TrimSpace(p)) {
+			continue
+		}
 		cs, rest := findCountries(p)
 		ts := terms(rest)
 		if len(ts) == 0 && len(cs) > 0 && len(parts) > 0 && len(parts[len(parts)-1].terms) > 0 && oneWord.MatchString(rest) {

@@ -390,3 +390,26 @@ func TestMarketNamesSayTheirEconomy(t *testing.T) {
 		t.Errorf("subjects %v, want one Turkish subject", got)
 	}
 }
+
+// What a series is for, the table's own span and an edit of the table name
+// no series: the economies they come with take the earlier concept.
+func TestPurposeSpanAndEditPartsNameNoSeries(t *testing.T) {
+	earlier := []string{"Riksbank and Norges Bank policy rates, monthly"}
+	for text, want := range map[string][]string{
+		"add the ECB for reference":                                   {"policy rate|EMU"},
+		"add the BoE and the SNB, same window, keep the spread as is": {"policy rate|GBR", "policy rate|CHE"},
+	} {
+		in := understand(text, earlier)
+		got := subjectKeys(in)
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q: subjects %v, want %s among them", text, got, w)
+			}
+		}
+		for _, g := range got {
+			if strings.Contains(g, "reference") || strings.Contains(g, "window") || strings.Contains(g, "keep") {
+				t.Errorf("%q: subject %s names no series", text, g)
+			}
+		}
+	}
+}
