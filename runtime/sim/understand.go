@@ -439,6 +439,9 @@ var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn
 // editClause opens a clause that keeps or removes columns already there.
 var editClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also)\s+)*(?:keep|retain|leave|drop|remove|delete|exclude|take out|get rid of|lose)\b`)
 
+// changeWords name a period-on-period change, which a derivation computes.
+var changeWords = regexp.MustCompile(`\b(?:year-on-year|year on year|y/y|yoy|month-on-month|month on month|m/m|quarter-on-quarter|quarter on quarter|q/q)\b`)
+
 var bracketWords = regexp.MustCompile(`\b(?:and|or|ex|excl|excluding|less|without|plus|vs|versus|year-on-year|month-on-month)\b`)
 
 var parenthetical = regexp.MustCompile(`(^|[,;:.?!]\s*|\band\s+)([^,;:.?!()]*?)\(([^()]*)\)`)
@@ -554,9 +557,11 @@ func (in *intent) readClause(clause string, inherited []country) {
 	case deriveVerb.MatchString(clause):
 		in.readDerivation(clause, inherited, nil)
 	case deriveMarker.MatchString(clause):
+		// "core vs headline cpi yoy": the change asked for is the
+		// derivation's, not words of the series to find.
 		var probe intent
 		probe.countries = in.countries
-		probe.readSeriesClause(clause, inherited)
+		probe.readSeriesClause(changeWords.ReplaceAllString(clause, " "), inherited)
 		in.readDerivation(clause, inherited, probe.subjects)
 	default:
 		in.readSeriesClause(clause, inherited)

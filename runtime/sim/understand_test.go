@@ -413,3 +413,17 @@ func TestPurposeSpanAndEditPartsNameNoSeries(t *testing.T) {
 		}
 	}
 }
+
+// The change a request asks for ("yoy") is the derivation's, not words of
+// the series to find.
+func TestChangeWordsAreTheDerivations(t *testing.T) {
+	in := understand("core vs headline cpi yoy 1990-2019", nil)
+	if len(in.derives) != 2 || in.derives[0].op != "yoy_pct" {
+		t.Fatalf("derivations %v; want two yoy_pct", derivesOf(in))
+	}
+	for _, k := range append(subjectKeys(in), derivesOf(in)...) {
+		if strings.Contains(k, "year") {
+			t.Errorf("%s keeps the change words as series words", k)
+		}
+	}
+}
