@@ -48,6 +48,13 @@ func attribute(t Turn, res agent.TurnResult, tr TurnReport, earlier []string, na
 	for _, id := range res.SeriesUsed {
 		used[native(id)] = true
 	}
+	// A series standing in a table the turn leaves was chosen, in this
+	// turn or an earlier one.
+	for _, tb := range append(slices.Clone(res.Tables), res.State...) {
+		for _, id := range tableIDs(tb, native) {
+			used[id] = true
+		}
+	}
 	for _, id := range earlier { // in an earlier table: found, still to be carried
 		shown[native(id)] = true
 	}

@@ -196,6 +196,13 @@ func TestAttributeNamesTheStage(t *testing.T) {
 			t.Errorf("%s: stage %s (%s), want %s", c.name, got, detail, c.stage)
 		}
 	}
+	// A table the turn leaves, carried from an earlier turn, holds chosen
+	// series: a missing derivation then is no decision.
+	carried := agent.TurnResult{Shown: []string{"fred:UNRATE", "fred:PAYEMS"}, State: []agent.TableSummary{{Name: "main",
+		Columns: []agent.ColumnInfo{{Name: "u", SeriesID: "fred:UNRATE"}, {Name: "p", SeriesID: "fred:PAYEMS"}}}}}
+	if got, _ := attribute(turn, carried, TurnReport{Missing: []string{"action derive"}}, []string{"fred:UNRATE", "fred:PAYEMS"}, NativeID); got != StageAnswer {
+		t.Errorf("carried table: stage %s, want answer", got)
+	}
 	// A series used in an earlier turn counts as found.
 	if got, _ := attribute(turn, agent.TurnResult{Shown: []string{"fred:UNRATE"}, SeriesUsed: []string{"fred:UNRATE"}}, TurnReport{}, []string{"fred:PAYEMS"}, NativeID); got != StageDecision {
 		t.Errorf("earlier turn's series: stage %s, want decision", got)

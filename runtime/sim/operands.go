@@ -134,8 +134,15 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 	var out []operand
 	for _, p := range phrases {
 		p = strings.TrimSpace(deriveVerb.ReplaceAllString(unitMarks.ReplaceAllString(withoutSpans(p), " "), " "))
+		// "ffr minus y/y cpi": the change is of the series named, made
+		// before the arithmetic; its words name no series.
+		change := ""
+		if m := changeWords.FindString(p); m != "" {
+			change, _ = deriveOp(m)
+			p = strings.TrimSpace(changeWords.ReplaceAllString(p, " "))
+		}
 		cs, rest := findCountries(p)
-		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest)}
+		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change}
 		if vocab.weakOnly(o.terms) {
 			o.terms = nil
 		}

@@ -367,6 +367,15 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			if !ok {
 				return nil, nil, fmt.Sprintf("I cannot tell which column %q%s is; skipping %s.", o.phrase, forCountry(subject{country: o.country}), d.op)
 			}
+			if o.change != "" && !strings.HasPrefix(c.Derived, o.change) && !(c.Derived == "" && isRate(v.cands[c.SeriesID])) {
+				// "minus y/y cpi": the named change of the column first.
+				name := c.Name + map[string]string{"yoy_pct": "_yoy", "pct_change": "_pct"}[o.change]
+				if made, ok := v.column(name); ok {
+					ins = append(ins, made)
+					continue
+				}
+				return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "column": c.Name, "op": o.change, "name": name}}, nil, ""
+			}
 			if _, base := conceptBase(o); base && c.Derived == "" && !isRate(v.cands[c.SeriesID]) {
 				// Inflation from its price index first.
 				name := c.Name + "_yoy"

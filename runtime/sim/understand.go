@@ -38,6 +38,7 @@ type operand struct {
 	back    int       // "them", "it": the back-th most recent column (1-based), 0 when named
 	sum     int       // "the two combined": the sum of the sum most recent series columns; -1 all of them
 	others  []country // further countries the phrase names ("China and India each as a share of the US")
+	change  string    // "y/y cpi": the period change of the series named, an op (yoy_pct, pct_change)
 }
 
 // derivation is a column to compute.

@@ -22,7 +22,10 @@ func derivesOf(in intent) []string {
 			if o.sum != 0 {
 				p = "sum" + strconv.Itoa(o.sum)
 			}
-			ops = append(ops, p+"|"+o.country.iso3)
+			if o.change != "" {
+			p = o.change + ":" + p
+		}
+		ops = append(ops, p+"|"+o.country.iso3)
 		}
 		out = append(out, d.op+"("+strings.Join(ops, ",")+")")
 	}
@@ -57,6 +60,8 @@ func TestUnderstandFindsSubjectsCountriesAndSteps(t *testing.T) {
 			subjects: []string{"inflation|BRA"}},
 		{text: "Turn the price index into year-over-year inflation, then subtract it from the policy rate.", earlier: []string{"Chile's price index and policy rate."},
 			derives: []string{"yoy_pct(price index|)", "spread(policy rate|CHL,back1|CHL)"}},
+		{text: "ok now real rate = ffr minus y/y cpi", earlier: []string{"fed funds vs cpi inflation, monthly since 2000"},
+			derives: []string{"spread(federal fund rate|USA,yoy_pct:cpi|USA)"}},
 		{text: "Compute the deficit as a percent of GDP.", earlier: []string{"Peru's deficit and GDP."},
 			derives: []string{"share(deficit|PER,gdp|PER)"}},
 		{text: "Divide exports by imports.", earlier: []string{"Exports and imports of Peru."},
