@@ -23,9 +23,9 @@ func derivesOf(in intent) []string {
 				p = "sum" + strconv.Itoa(o.sum)
 			}
 			if o.change != "" {
-			p = o.change + ":" + p
-		}
-		ops = append(ops, p+"|"+o.country.iso3)
+				p = o.change + ":" + p
+			}
+			ops = append(ops, p+"|"+o.country.iso3)
 		}
 		out = append(out, d.op+"("+strings.Join(ops, ",")+")")
 	}
