@@ -30,6 +30,9 @@ var addingVerb = regexp.MustCompile(`^(?:(?:please|pls|now|also|and|then)\s+)*(?
 
 var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(?:\s*\b(?:the|a|an))?\s*$`)
 
+// bpsPhrase asks for a difference in basis points.
+var bpsPhrase = regexp.MustCompile(`\b(?:in|as|expressed in|measured in)\s+basis points?\b`)
+
 var opNoun = regexp.MustCompile(`\b(?:ratio|spread|share|difference|gap)\b`)
 
 func (in *intent) readOperation(clause string, inherited []country) bool {
@@ -43,6 +46,15 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		named = m[1] + m[2]
 		clause = strings.TrimSuffix(clause, m[0])
 	}
+	// "the spread in bps": the unit of the result, no operand's words.
+	bps := bpsPhrase.MatchString(clause)
+	clause = bpsPhrase.ReplaceAllString(clause, " ")
+	before := len(in.derives)
+	defer func() {
+		for i := before; i < len(in.derives); i++ {
+			in.derives[i].bps = in.derives[i].bps || bps && in.derives[i].op == "spread"
+		}
+	}()
 	for _, op := range vocab.operations {
 		m := op.re.FindStringSubmatch(clause)
 		if m == nil {
@@ -85,6 +97,13 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			d.operands = []operand{{back: 2}, {back: 1}}
 		}
 		in.addDerivation(d)
+		return true
+	}
+	// "spread in bps pls", "and the ratio?": an arithmetic noun naming
+	// nothing else is of the two newest columns.
+	if m := opNoun.FindStringIndex(clause); m != nil && len(terms(actionless(clause[:m[0]]+" "+clause[m[1]:]))) == 0 {
+		op := map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}[clause[m[0]:m[1]]]
+		in.derives = append(in.derives, derivation{op: op, label: named, operands: []operand{{back: 2}, {back: 1}}})
 		return true
 	}
 	for _, c := range vocab.concepts {

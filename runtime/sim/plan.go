@@ -362,8 +362,14 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			return nil, names, ""
 		}
 		var ins []Column
+		rv := v
+		if !slices.ContainsFunc(d.operands, func(o operand) bool { return o.back == 0 }) {
+			// "the spread of them": the columns the analyst had, not a
+			// combination this request made (its own result among them).
+			rv.columns = slices.DeleteFunc(slices.Clone(v.columns), func(c Column) bool { return len(c.From) > 1 && !v.before[c.Name] })
+		}
 		for _, o := range d.operands {
-			c, ok := v.resolve(o, multi)
+			c, ok := rv.resolve(o, multi)
 			if !ok {
 				return nil, nil, fmt.Sprintf("I cannot tell which column %q%s is; skipping %s.", o.phrase, forCountry(subject{country: o.country}), d.op)
 			}
@@ -409,6 +415,10 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		if d.op == "sum" { // the tool adds through an expression
 			return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
 				"expression": ins[0].Name + " + " + ins[1].Name, "name": name}}, []string{name}, ""
+		}
+		if d.bps { // a difference of percents, in basis points
+			return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
+				"expression": "100 * (" + ins[0].Name + " - " + ins[1].Name + ")", "name": name}}, []string{name}, ""
 		}
 		return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": d.op,
 			"columns": []string{ins[0].Name, ins[1].Name}, "name": name}}, []string{name}, ""
@@ -517,8 +527,11 @@ func derivedName(d derivation, ins []Column) string {
 	} else if cc := commonSuffix(ins); cc != "" {
 		base += "_" + cc
 	}
-	if len(base) > 48 {
-		base = strings.TrimRight(base[:48], "_")
+	if len(base) > 44 {
+		base = strings.TrimRight(base[:44], "_")
+	}
+	if d.bps {
+		base += "_bps"
 	}
 	return base
 }

@@ -249,6 +249,9 @@ func (p Policy) decide(v view) Step {
 		if in.to != "" {
 			args["to"] = in.to
 		}
+		if in.sameSpan && in.from == "" && in.to == "" && v.tableSpan[0] != "" {
+			args["from"], args["to"] = v.tableSpan[0], v.tableSpan[1]
+		}
 		return step(Call{Name: "build_table", Args: args})
 	}
 

@@ -56,6 +56,7 @@ type view struct {
 	order       []string          // candidate ids in order of first appearance this request
 	table       string            // latest table name seen
 	tableFreq   string            // its frequency
+	tableSpan   [2]string         // its first and last period ("2005-01", "2023-12")
 	columns     []Column          // its columns, derived ones included
 	before      map[string]bool   // the names of its columns when the analyst wrote the latest message
 	calls       []pastCall        // this request's calls, in order
@@ -86,7 +87,7 @@ type pastCall struct {
 
 var (
 	showingFor = regexp.MustCompile(`(?m)^showing results for "[^"\n]*" \(([^)\n]*)\)$`)
-	tableHead  = regexp.MustCompile(`^(?:\[compact\] )?(?:build_table|convert_table): table "([^"]+)", \d+ rows, frequency (\w*)`)
+	tableHead  = regexp.MustCompile(`^(?:\[compact\] )?(?:build_table|convert_table): table "([^"]+)", \d+ rows, frequency (\w*)(?:, ([0-9][0-9QW-]*)\.\.([0-9][0-9QW-]*))?`)
 	headSize   = regexp.MustCompile(`(\d+) rows under this heading`)
 	headID     = regexp.MustCompile(`heading id: ([^;)]+)`)
 	deriveHead = regexp.MustCompile(`^derive_column: table "([^"]+)" now has column "([^"]+)"`)
@@ -279,6 +280,7 @@ func (v *view) readTables(text string) {
 	lines := strings.Split(text, "\n")
 	if m := tableHead.FindStringSubmatch(lines[0]); m != nil {
 		v.table, v.tableFreq, v.columns = m[1], m[2], nil
+		v.tableSpan = [2]string{m[3], m[4]}
 		if strings.HasPrefix(lines[0], "[compact]") {
 			if _, cols, ok := strings.Cut(strings.TrimSpace(lines[0]), " columns: "); ok {
 				for _, c := range strings.Split(cols, "; ") {

@@ -77,6 +77,11 @@ func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
 			o.country = country{}
 			d.operands[i] = o
 		}
+		// "the spread" of two economies' columns is no series of one
+		// economy: it is not repeated for others.
+		if slices.ContainsFunc(d.operands, func(o operand) bool { return o.back > 0 }) {
+			continue
+		}
 		key := d.op
 		for _, o := range d.operands {
 			key += "|" + o.phrase

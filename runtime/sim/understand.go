@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"github.com/sextant-dev/sextant/internal/textdist"
 	"regexp"
 	"slices"
 	"strconv"
@@ -49,6 +50,7 @@ type derivation struct {
 	base        string // an index's base period ("2019Q4", "2015"), if one was named
 	label       string // the analyst's name for it ("real interest rate"), optional
 	fromConcept bool   // read from a concept's name ("real rate"), not spelled out
+	bps         bool   // a difference asked in basis points ("the spread in bps"): 100 times the percent difference
 	// asSeries is what a derivation named only by its words ("add the
 	// percent change in consumer prices", no verb) asks for when no column
 	// holds its operand: a series saying so.
@@ -72,6 +74,7 @@ type intent struct {
 	convert       string // a lower frequency to turn the table into, or ""
 	convertMethod string // mean, last, sum or "" (each column's own)
 	from, to      string // ISO years
+	sameSpan      bool   // "same window": the table's span is kept
 	cpTargets     []target
 	chart         bool
 	chartTargets  []target
@@ -115,6 +118,7 @@ func understand(text string, earlier []string) intent {
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
 	low = refusedPhrase.ReplaceAllString(low, " ")
+	low = fillerPhrase.ReplaceAllString(low, " ")
 	low = in.readFrequency(low)
 	// The base is read where a rebasing is asked for, not from a series'
 	// own base ("CPI (2003=100)").
@@ -131,8 +135,9 @@ func understand(text string, earlier []string) intent {
 	low = basePeriod.ReplaceAllString(restated(low), " ")
 	low = monthShortYear.ReplaceAllStringFunc(low, fullYear) // "jan-21" is January 2021
 	in.readYears(low)
+	in.sameSpan = sameSpan.MatchString(low)
 	inherited := lastCountries(earlier)
-	named, _ := findCountries(low)
+	named, _ := findCountries(withoutEdits(low))
 	in.countries = named
 	if len(named) == 0 {
 		in.countries = inherited
@@ -233,19 +238,43 @@ func (in *intent) dropFraming(framed map[int]bool) {
 
 // dropMentionsAgain: a later sentence naming a series of the request by
 // fewer of its words ("M2 money stock and headline CPI. M2 is weekly, so
-// average it") mentions it again; it asks for no other series.
+// average it") mentions it again; it asks for no other series. So does a
+// phrase restating an earlier one with a slip ("euro area policy rate -
+// ecb polcy rate").
 func (in *intent) dropMentionsAgain(sentenceOf map[string]int) {
+	within := func(s, o subject) bool { // every word of s is a word of o, up to a slip
+		return !slices.ContainsFunc(s.terms, func(t string) bool {
+			return !slices.ContainsFunc(o.terms, func(u string) bool { return slipOf(t, u) })
+		})
+	}
 	var kept []subject
-	for _, s := range in.subjects {
-		again := slices.ContainsFunc(in.subjects, func(o subject) bool {
-			return o.key() != s.key() && o.country == s.country && sentenceOf[o.key()] < sentenceOf[s.key()] &&
-				!slices.ContainsFunc(s.terms, func(t string) bool { return !slices.Contains(o.terms, t) })
+	for i, s := range in.subjects {
+		again := slices.ContainsFunc(in.subjects[:i], func(o subject) bool {
+			if o.key() == s.key() || o.country != s.country {
+				return false
+			}
+			if sentenceOf[o.key()] < sentenceOf[s.key()] {
+				return within(s, o)
+			}
+			return len(s.terms) == len(o.terms) && within(s, o)
+		}) || slices.ContainsFunc(in.subjects[i+1:], func(o subject) bool {
+			return o.key() != s.key() && o.country == s.country && sentenceOf[o.key()] < sentenceOf[s.key()] && within(s, o)
 		})
 		if !again {
 			kept = append(kept, s)
 		}
 	}
 	in.subjects = kept
+}
+
+// slipOf: word a is word b, or b typed with one slip ("polcy" for
+// "policy"); short words must match.
+func slipOf(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, rb := []rune(a), []rune(b)
+	return min(len(ra), len(rb)) >= 4 && textdist.Distance(ra, rb, 1) <= 1
 }
 
 // dropConceptsExplained: a message that names a concept and spells out its
@@ -433,6 +462,26 @@ var purposeOnly = regexp.MustCompile(`^for\s+(?:my|our|a|an|this|his|her|their|t
 
 // refusedPhrase: a noun phrase the analyst says is not wanted.
 var refusedPhrase = regexp.MustCompile(`\b(?:not|rather than|instead of)\s+(?:the|a|an|that|this|those|these)\s+[^,.;:()?!]*`)
+
+// withoutEdits is a message without its clauses that keep or drop
+// columns ("keep the ecb-fed spread"): the economies they name are the
+// table's, not ones asked for.
+func withoutEdits(low string) string {
+	parts := clauseBreak.Split(low, -1)
+	kept := parts[:0]
+	for _, p := range parts {
+		if !editClause.MatchString(strings.TrimSpace(p)) {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, ", ")
+}
+
+var clauseBreak = regexp.MustCompile(`[,;.]\s+|\s+-\s+|\s+then\s+`)
+
+// fillerPhrase: words of talk around a request ("ecb polcy rate i mean",
+// "sorry, the monthly one"); they name nothing.
+var fillerPhrase = regexp.MustCompile(`\b(?:i mean|i meant|you know|sorry)\b`)
 
 // tagQuestion ends a statement that asks only to be confirmed.
 var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn't it|aren't they|doesn't it|don't they|wouldn't it|shouldn't it|innit|eh)|\s(?:right|correct))\s*[?]?$`)
