@@ -175,6 +175,11 @@ func TestAreasAreEntriesWithMembers(t *testing.T) {
 	if got := FindInText("eu house prices"); len(got) != 1 || got[0].ISO3 != "EUU" {
 		t.Errorf("eu house prices: %v; want the European Union", got)
 	}
+	for _, q := range []string{"uk unemployment", "usa gdp"} {
+		if got := FindInText(q); len(got) != 1 || got[0].ISO3 != map[string]string{"uk unemployment": "GBR", "usa gdp": "USA"}[q] {
+			t.Errorf("%s: %v; want the lower-case alias read", q, got)
+		}
+	}
 	if got := FindInText("show us house prices"); len(got) != 0 {
 		t.Errorf("lower-case us read as %v", got)
 	}

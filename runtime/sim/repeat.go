@@ -57,7 +57,15 @@ func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
 	}
 	for _, s := range subjects {
 		for _, c := range cs {
-			in.subjects = append(in.subjects, subject{phrase: s.phrase, terms: s.terms, country: c, unit: s.unit})
+			// "add Canada from the IMF": the publisher this message names
+			// decides for every series it repeats.
+			n := subject{phrase: s.phrase, terms: s.terms, country: c, unit: s.unit, sources: s.sources}
+			if len(in.sources) > 0 {
+				n.sources = in.sources
+			}
+			if !slices.ContainsFunc(in.subjects, func(o subject) bool { return o.key() == n.key() }) {
+				in.subjects = append(in.subjects, n)
+			}
 		}
 	}
 	if !derivations || len(derives) == 0 {

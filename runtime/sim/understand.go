@@ -27,7 +27,7 @@ type subject struct {
 }
 
 func (s subject) key() string {
-	return strings.Join(s.terms, " ") + "|" + s.country.iso3 + "|" + s.unit + "|" + s.adjust
+	return strings.Join(s.terms, " ") + "|" + s.country.iso3 + "|" + s.unit + "|" + s.adjust + "|" + strings.Join(s.sources, " ")
 }
 
 // operand is one input of a derivation: a phrase (a column to find, or a
@@ -250,7 +250,7 @@ func (in *intent) dropMentionsAgain(sentenceOf map[string]int) {
 	var kept []subject
 	for i, s := range in.subjects {
 		again := slices.ContainsFunc(in.subjects[:i], func(o subject) bool {
-			if o.key() == s.key() || o.country != s.country {
+			if o.key() == s.key() || o.country != s.country || len(s.sources) > 0 && !slices.Equal(o.sources, s.sources) {
 				return false
 			}
 			if sentenceOf[o.key()] < sentenceOf[s.key()] {
@@ -258,7 +258,7 @@ func (in *intent) dropMentionsAgain(sentenceOf map[string]int) {
 			}
 			return len(s.terms) == len(o.terms) && within(s, o)
 		}) || slices.ContainsFunc(in.subjects[i+1:], func(o subject) bool {
-			return o.key() != s.key() && o.country == s.country && sentenceOf[o.key()] < sentenceOf[s.key()] && within(s, o)
+			return o.key() != s.key() && o.country == s.country && (len(s.sources) == 0 || slices.Equal(o.sources, s.sources)) && sentenceOf[o.key()] < sentenceOf[s.key()] && within(s, o)
 		})
 		if !again {
 			kept = append(kept, s)
@@ -479,6 +479,13 @@ func withoutEdits(low string) string {
 
 var clauseBreak = regexp.MustCompile(`[,;.]\s+|\s+-\s+|\s+then\s+`)
 
+// versionNoun stands for a concept named before ("the BLS one", "the
+// IMF number"); freqWord says how often a version is published.
+var (
+	versionNoun = regexp.MustCompile(`\b(?:ones?|numbers?|figures?|versions?|series|measures?|estimates?|readings?|prints?|lines?)\b`)
+	freqWord    = regexp.MustCompile(`\b(?:monthly|annual|yearly|quarterly|weekly|daily)\b`)
+)
+
 // fillerPhrase: words of talk around a request ("ecb polcy rate i mean",
 // "sorry, the monthly one"); they name nothing.
 var fillerPhrase = regexp.MustCompile(`\b(?:i mean|i meant|you know|sorry)\b`)
@@ -631,7 +638,7 @@ func withoutSpans(s string) string {
 
 // sameSpan keeps the table's time span ("same window", "over the same
 // period"); it names no series.
-var sameSpan = regexp.MustCompile(`\b(?:(?:over|for|in)\s+)?the\s+same\s+(?:window|period|range|sample|span|time frame|timeframe|dates|years)\b|\bsame\s+(?:window|period|range|sample|span|dates)\b`)
+var sameSpan = regexp.MustCompile(`\b(?:(?:over|for|in)\s+)?the\s+same\s+(?:window|period|range|sample|span|time frame|timeframe|dates|years)\b|\bsame\s+(?:window|period|range|sample|span|dates|years|months|quarters)\b`)
 
 // purposePhrase says what a series is for ("add the ECB for reference",
 // "the US as a benchmark"); it names no series.
@@ -662,9 +669,11 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		return " "
 	})
 	type part struct {
-		terms []string
-		cs    []country
-		their bool // "their policy rates": the economies the request named
+		terms    []string
+		cs       []country
+		their    bool     // "their policy rates": the economies the request named
+		sources  []string // "the IMF one": the publisher of this part's series
+		versions bool     // the concept's parts that follow say which versions are asked for
 	}
 	var parts []part
 	var all []country
@@ -676,6 +685,25 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		}
 		cs, rest := findCountries(p)
 		ts := terms(rest)
+		// "US unemployment, the monthly BLS one and the IMF annual
+		// number": a part naming only a publisher (and how often) is the
+		// concept before it, from that publisher; the concept is asked
+		// for in those versions.
+		if ns, groups := vocab.publishersIn(p); groups == 1 && len(parts) > 0 && versionNoun.MatchString(rest) &&
+			len(terms(versionNoun.ReplaceAllString(freqWord.ReplaceAllString(vocab.publisherRe.ReplaceAllString(rest, " "), " "), " "))) == 0 {
+			head := len(parts) - 1
+			for head > 0 && parts[head].sources != nil {
+				head--
+			}
+			if len(parts[head].terms) > 0 {
+				parts[head].versions = true
+				if len(cs) == 0 {
+					cs = parts[head].cs
+				}
+				parts = append(parts, part{terms: parts[head].terms, cs: cs, sources: ns})
+				continue
+			}
+		}
 		if len(ts) == 0 && len(cs) > 0 && len(parts) > 0 && len(parts[len(parts)-1].terms) > 0 && oneWord.MatchString(rest) {
 			// "their rates together with the US one": the same concept
 			// for that economy, besides the part's own.
@@ -738,7 +766,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		in.moreCountries = append(in.moreCountries, all...)
 	}
 	for _, p := range parts {
-		if len(p.terms) == 0 || vocab.weakOnly(p.terms) {
+		if len(p.terms) == 0 || vocab.weakOnly(p.terms) || p.versions {
 			continue
 		}
 		cs := p.cs
@@ -752,6 +780,9 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		}
 		for _, c := range cs {
 			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit, sources: sources, adjust: adjust}
+			if p.sources != nil {
+				s.sources = p.sources
+			}
 			if !slices.ContainsFunc(in.subjects, func(o subject) bool { return o.key() == s.key() }) {
 				in.subjects = append(in.subjects, s)
 			}

@@ -439,3 +439,24 @@ func TestChangeWordsAreTheDerivations(t *testing.T) {
 		}
 	}
 }
+
+// "the BLS one and the IMF number" are the concept before them, one
+// version from each publisher; a later "add Canada from the IMF" repeats
+// the concept from that publisher only.
+func TestUnderstandReadsVersionsByPublisher(t *testing.T) {
+	first := "US unemployment, the monthly BLS one and the IMF annual number, 2000-2023, annual table"
+	withSources := func(in intent) []string {
+		var out []string
+		for _, s := range in.subjects {
+			out = append(out, s.phrase+"|"+s.country.iso3+"|"+strings.Join(s.sources, " "))
+		}
+		return out
+	}
+	if got, want := withSources(understand(first, nil)), []string{"unemployment|USA|fred", "unemployment|USA|weo ifs"}; !slices.Equal(got, want) {
+		t.Errorf("versions: %q, want %q", got, want)
+	}
+	in := understand("now add canada and the uk from the imf, same years", []string{first, "difference between the two?"})
+	if got, want := withSources(in), []string{"unemployment|CAN|weo ifs", "unemployment|GBR|weo ifs"}; !slices.Equal(got, want) || !in.sameSpan {
+		t.Errorf("repeated from the IMF: %q (same span %v), want %q", got, in.sameSpan, want)
+	}
+}
