@@ -30,6 +30,10 @@ var addingVerb = regexp.MustCompile(`^(?:(?:please|pls|now|also|and|then)\s+)*(?
 
 var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(?:\s*\b(?:the|a|an))?\s*$`)
 
+// ownWork: the analyst computes it from the table ("compute debt/GDP
+// myself from those"); no published series stands in for it.
+var ownWork = regexp.MustCompile(`\b(?:myself|ourselves|by hand|from (?:those|these|them|the table|the columns|what we have)|using (?:those|these|them|the columns))\b`)
+
 // bpsPhrase asks for a difference in basis points.
 var bpsPhrase = regexp.MustCompile(`\b(?:in|as|expressed in|measured in)\s+basis points?\b`)
 
@@ -71,7 +75,10 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		if named != "" {
 			label = named
 		}
-		d := derivation{op: namedOp(clause, op), label: labelOf(label), asSeries: in.clauseAsSeries(clause, inherited)}
+		d := derivation{op: namedOp(clause, op), label: labelOf(label)}
+		if !ownWork.MatchString(clause) {
+			d.asSeries = in.clauseAsSeries(clause, inherited)
+		}
 		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 {
 			// "the 10-year yield as T10YFF + fed funds": what the result
 			// is, then the arithmetic.

@@ -45,7 +45,7 @@ func (v view) multiCountry() bool {
 	seen := map[string]bool{}
 	for _, c := range v.columns {
 		if c.Derived == "" {
-			if cc := v.cands[c.SeriesID].Country; cc != "" {
+			if cc := v.colCountry(c); cc != "" {
 				seen[cc] = true
 			}
 		}
@@ -150,23 +150,29 @@ func (v view) columnScore(want []string, c Column) float64 {
 		return 0
 	}
 	cand := v.cands[c.SeriesID]
-	have := map[string]bool{}
+	have, exact := map[string]bool{}, map[string]bool{}
 	text := strings.ReplaceAll(c.Name, "_", " ")
 	if c.Derived == "" {
 		text += " " + cand.Title + " " + cand.Heading + " " + c.Unit
 	}
 	for _, t := range terms(text) {
+		exact[t] = true
 		for _, e := range expand(t) {
 			have[e] = true
 		}
 	}
-	n := 0
+	// A word the column holds counts over one it holds only through a
+	// synonym ("gdp" is nominal_gdp before gross_government_debt).
+	n := 0.0
 	for _, t := range want {
-		if slices.ContainsFunc(expand(t), func(e string) bool { return have[e] }) {
+		switch {
+		case exact[t]:
 			n++
+		case slices.ContainsFunc(expand(t), func(e string) bool { return have[e] }):
+			n += 0.9
 		}
 	}
-	return float64(n) / float64(len(want))
+	return n / float64(len(want))
 }
 
 // resolve finds the column an operand names: by its words and country, by

@@ -436,11 +436,11 @@ func columnName(s subject, multi bool) string {
 	if len(parts) == 0 {
 		parts = []string{"series"}
 	}
-	if multi && s.country.iso3 != "" {
-		parts = append(parts, strings.ToLower(s.country.iso3))
-	}
 	if len(s.sources) > 0 { // "the BLS one and the IMF one": a version each
 		parts = append(parts, s.sources[0])
+	}
+	if multi && s.country.iso3 != "" {
+		parts = append(parts, strings.ToLower(s.country.iso3))
 	}
 	return strings.Join(parts, "_")
 }

@@ -566,3 +566,35 @@ func TestBasesDatesAndRateWordsStayApart(t *testing.T) {
 		t.Errorf("a percent change asks for no rate: terms %v", s.terms)
 	}
 }
+
+// "compute debt/GDP myself from those": the operands are the columns whose
+// own words say debt and GDP, not one that holds "GDP" in its unit or
+// only through a synonym; and a change word asks for that change first.
+func TestArithmeticOperandsResolveToTheirOwnColumns(t *testing.T) {
+	v := view{table: "main", cands: map[string]Candidate{}, columns: []Column{
+		{Name: "gross_government_debt_jpn", SeriesID: "weo:WEOApr2024|Japan|General government gross debt|National currency", Unit: "National currency"},
+		{Name: "nominal_gdp_jpn", SeriesID: "weo:WEOApr2024|Japan|Gross domestic product, current prices|National currency", Unit: "National currency"},
+		{Name: "debt_weo_jpn", SeriesID: "weo:WEOApr2024|Japan|General government gross debt|Percent of GDP", Unit: "Percent of GDP"},
+	}, before: map[string]bool{"gross_government_debt_jpn": true, "nominal_gdp_jpn": true, "debt_weo_jpn": true}}
+	in := understand("compute debt/gdp myself from those", []string{"gross govt debt and nominal GDP for Japan"})
+	if len(in.derives) != 1 || len(in.derives[0].asSeries) != 0 {
+		t.Fatalf("derives %v (published stand-in %v), want one share computed", derivesOf(in), in.derives)
+	}
+	call, _, msg := v.deriveCall(in.derives[0], false)
+	if call == nil {
+		t.Fatalf("no call: %s", msg)
+	}
+	if cols := call.Args["columns"]; !slices.Equal(cols.([]string), []string{"gross_government_debt_jpn", "nominal_gdp_jpn"}) {
+		t.Errorf("share of %v", cols)
+	}
+
+	v = view{table: "main", cands: map[string]Candidate{}, columns: []Column{
+		{Name: "federal_fund", SeriesID: "fred:FEDFUNDS", Unit: "Percent"},
+		{Name: "cpi_inflation", SeriesID: "fred:CPIAUCSL", Unit: "Index 1982-1984=100"},
+	}, before: map[string]bool{"federal_fund": true, "cpi_inflation": true}}
+	in = understand("ok now real rate = ffr minus y/y cpi", []string{"fed funds vs cpi inflation, monthly since 2000"})
+	call, _, msg = v.deriveCall(in.derives[0], false)
+	if call == nil || call.Args["op"] != "yoy_pct" || call.Args["column"] != "cpi_inflation" {
+		t.Errorf("first call %+v (%s), want the y/y change of cpi_inflation", call, msg)
+	}
+}

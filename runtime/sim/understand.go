@@ -86,7 +86,7 @@ type intent struct {
 
 var (
 	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
-	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b|,\s*(?:and\s+)?then\s+(\S)|,\s*plus\s+(\S)`)
+	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply|put|include|bring|throw|pull|append)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b|,\s*(?:and\s+)?then\s+(\S)|,\s*plus\s+(\S)`)
 	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+\+\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
 	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
 	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
@@ -482,7 +482,7 @@ var clauseBreak = regexp.MustCompile(`[,;.]\s+|\s+-\s+|\s+then\s+`)
 // versionNoun stands for a concept named before ("the BLS one", "the
 // IMF number"); freqWord says how often a version is published.
 var (
-	versionNoun = regexp.MustCompile(`\b(?:ones?|numbers?|figures?|versions?|series|measures?|estimates?|readings?|prints?|lines?)\b`)
+	versionNoun = regexp.MustCompile(`\b(?:ones?|numbers?|figures?|versions?|series|measures?|estimates?|readings?|prints?|lines?|own|official|published)\b`)
 	freqWord    = regexp.MustCompile(`\b(?:monthly|annual|yearly|quarterly|weekly|daily)\b`)
 )
 
@@ -689,18 +689,24 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		// number": a part naming only a publisher (and how often) is the
 		// concept before it, from that publisher; the concept is asked
 		// for in those versions.
-		if ns, groups := vocab.publishersIn(p); groups == 1 && len(parts) > 0 && versionNoun.MatchString(rest) &&
+		if ns, groups := vocab.publishersIn(p); groups == 1 && versionNoun.MatchString(rest) &&
 			len(terms(versionNoun.ReplaceAllString(freqWord.ReplaceAllString(vocab.publisherRe.ReplaceAllString(rest, " "), " "), " "))) == 0 {
 			head := len(parts) - 1
 			for head > 0 && parts[head].sources != nil {
 				head--
 			}
-			if len(parts[head].terms) > 0 {
+			switch {
+			case head >= 0 && len(parts[head].terms) > 0:
 				parts[head].versions = true
 				if len(cs) == 0 {
 					cs = parts[head].cs
 				}
 				parts = append(parts, part{terms: parts[head].terms, cs: cs, sources: ns})
+				continue
+			case head < 0 && len(in.derives) > 0 && len(in.derives[len(in.derives)-1].operands[0].terms) > 0:
+				// "compute debt/GDP myself and put the IMF's own line next
+				// to each": the published version of what was computed.
+				parts = append(parts, part{terms: in.derives[len(in.derives)-1].operands[0].terms, cs: cs, sources: ns})
 				continue
 			}
 		}

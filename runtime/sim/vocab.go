@@ -512,6 +512,9 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 		if i := strings.LastIndexAny(sentence, ".?!;"); i >= 0 {
 			sentence = sentence[i+1:]
 		}
+		if m := verbSplit.FindAllStringIndex(strings.ToLower(sentence), -1); len(m) > 0 {
+			sentence = sentence[m[len(m)-1][0]:] // the clause the phrase is in
+		}
 		if computeVerb.MatchString(strings.ToLower(sentence)) {
 			b.WriteString(text[loc[0]:loc[1]])
 			continue
