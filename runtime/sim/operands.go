@@ -34,6 +34,10 @@ var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(
 // myself from those"); no published series stands in for it.
 var ownWork = regexp.MustCompile(`\b(?:myself|ourselves|by hand|from (?:those|these|them|the table|the columns|what we have)|using (?:those|these|them|the columns))\b`)
 
+// haveWord says what one has ("I only have spreads"): a statement, no
+// request.
+var haveWord = regexp.MustCompile(`\b(?:have|has|had|got)\b`)
+
 // bpsPhrase asks for a difference in basis points.
 var bpsPhrase = regexp.MustCompile(`\b(?:in|as|expressed in|measured in)\s+basis points?\b`)
 
@@ -108,7 +112,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	}
 	// "spread in bps pls", "and the ratio?": an arithmetic noun naming
 	// nothing else is of the two newest columns.
-	if m := opNoun.FindStringIndex(clause); m != nil && len(terms(actionless(clause[:m[0]]+" "+clause[m[1]:]))) == 0 {
+	if m := opNoun.FindStringIndex(clause); m != nil && len(terms(actionless(clause[:m[0]]+" "+clause[m[1]:]))) == 0 && !copula.MatchString(clause) && !haveWord.MatchString(clause) {
 		op := map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}[clause[m[0]:m[1]]]
 		in.derives = append(in.derives, derivation{op: op, label: named, operands: []operand{{back: 2}, {back: 1}}})
 		return true

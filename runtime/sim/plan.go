@@ -704,7 +704,9 @@ func (v view) seriesFirst(ss []subject, freq string, multi bool, p Policy) bool 
 		if _, _, ok := v.columnFor(s, multi); ok {
 			return true
 		}
-		if _, dec, _ := p.best(v, s, freq, nil); dec {
+		// One published row stands in for arithmetic only when it holds
+		// every word of it ("prime minus fed funds" is no federal funds row).
+		if c, dec, _ := p.best(v, s, freq, nil); dec && !slices.Contains(wordMatch(s.terms, c.Title+" "+c.Heading+" "+c.Unit), false) {
 			return true
 		}
 		searched = searched || slices.ContainsFunc(v.calls, func(c pastCall) bool {

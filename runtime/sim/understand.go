@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"github.com/sextant-dev/sextant/internal/textdist"
 	"regexp"
 	"slices"
 	"strconv"
@@ -113,7 +112,7 @@ var (
 func understand(text string, earlier []string) intent {
 	var in intent
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(text))
-	low := vocab.expandAbbreviations(strings.ToLower(canonicalCountries(text)))
+	low := vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
@@ -270,11 +269,7 @@ func (in *intent) dropMentionsAgain(sentenceOf map[string]int) {
 // slipOf: word a is word b, or b typed with one slip ("polcy" for
 // "policy"); short words must match.
 func slipOf(a, b string) bool {
-	if a == b {
-		return true
-	}
-	ra, rb := []rune(a), []rune(b)
-	return min(len(ra), len(rb)) >= 4 && textdist.Distance(ra, rb, 1) <= 1
+	return a == b || min(len([]rune(a)), len([]rune(b))) >= 4 && oneSlip(a, b)
 }
 
 // dropConceptsExplained: a message that names a concept and spells out its
@@ -851,7 +846,7 @@ func actionless(s string) string {
 	var out []string
 	for _, w := range strings.Fields(s) {
 		switch strings.Trim(w, ".,'") {
-		case "mark", "point", "points", "any", "there", "where", "did", "change", "changes", "growth", "rate?", "line", "lines", "over", "time":
+		case "mark", "point", "points", "any", "there", "where", "did", "change", "changes", "growth", "rate?", "line", "lines", "over", "time", "run", "do", "perform", "apply", "try":
 			continue
 		}
 		out = append(out, w)
