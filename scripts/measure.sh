@@ -1,7 +1,7 @@
 #!/bin/sh
 # measure.sh [OUT]
 # The standard figures of docs/evaluation.md, aggregates only: retrieval on
-# the never-tuned long-question pool (heldout, blind3–6) and on everyday1–5
+# the never-tuned long-question pool (heldout, blind3–6) and on everyday1–6
 # pooled, and end to end (--llm sim --runs 10) on every scenario half at
 # 32768 and 8192 tokens. The printed lines hold no question, scenario or
 # rank, so blind halves stay blind; only the development halves' end-to-end
@@ -26,7 +26,7 @@ pool() { # NAME FILE...
 }
 
 pool never-tuned heldout blind3 blind4 blind5 blind6
-pool everyday everyday1 everyday2 everyday3 everyday4 everyday5
+pool everyday everyday1 everyday2 everyday3 everyday4 everyday5 everyday6
 for s in tune blind2 blind7 extra; do pool "$s" "$s"; done
 
 files=""

@@ -542,13 +542,17 @@ func derivedName(d derivation, ins []Column) string {
 	return base
 }
 
-// shortName is a column's first two words and its country suffix.
+// shortName is a column's first two words and its country part, which
+// a unit's words may follow (gdp_capita_ind_purchasing_power_parity).
 func shortName(n string) string {
 	parts := strings.Split(n, "_")
 	suffix := ""
-	if len(parts) > 1 && len(parts[len(parts)-1]) == 3 {
-		suffix = parts[len(parts)-1]
-		parts = parts[:len(parts)-1]
+	for i := len(parts) - 1; i > 0; i-- {
+		if _, ok := vocab.region(strings.ToUpper(parts[i])); len(parts[i]) == 3 && (ok || i == len(parts)-1) {
+			suffix = parts[i]
+			parts = parts[:i]
+			break
+		}
 	}
 	parts = parts[:min(2, len(parts))]
 	if suffix != "" {

@@ -225,9 +225,14 @@ func (p Policy) decide(v view) Step {
 	var cols []map[string]string
 	fresh := false
 	for _, c := range v.columns {
-		if c.Derived == "" {
-			cols = append(cols, map[string]string{"name": c.Name, "series_id": c.SeriesID})
+		if c.Derived != "" {
+			continue
 		}
+		if in.removes(v, c, done) {
+			fresh = true
+			continue
+		}
+		cols = append(cols, map[string]string{"name": c.Name, "series_id": c.SeriesID})
 	}
 	for _, d := range done {
 		if !d.exists && !slices.ContainsFunc(cols, func(m map[string]string) bool { return m["series_id"] == d.id }) {
@@ -235,7 +240,7 @@ func (p Policy) decide(v view) Step {
 			cols = append(cols, map[string]string{"name": d.col, "series_id": d.id})
 		}
 	}
-	if fresh && len(cols) <= 24 {
+	if fresh && len(cols) > 0 && len(cols) <= 24 {
 		note("Building table %s with %d columns.", tableName, len(cols))
 		args := map[string]any{"name": tableName, "columns": cols}
 		if f := in.freq; f != "" && f != "S" {

@@ -81,6 +81,8 @@ type intent struct {
 	cpAll         bool      // breaks in every column ("any breaks in those?")
 	moreCountries []country // countries a clause names without a concept ("put Germany next to them")
 	countries     []country // every country the request names or inherits
+	dropped       []country // economies the message takes out of the table ("drop brazil")
+	replace       bool      // the series asked for stand in for the columns they repeat ("switch those to PPP")
 }
 
 var (
@@ -114,6 +116,7 @@ func understand(text string, earlier []string) intent {
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(text))
 	low := vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
+	in.readEdits(low)
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
 	low = refusedPhrase.ReplaceAllString(low, " ")
@@ -137,6 +140,7 @@ func understand(text string, earlier []string) intent {
 	in.sameSpan = sameSpan.MatchString(low)
 	inherited := lastCountries(earlier)
 	named, _ := findCountries(withoutEdits(low))
+	named = in.withoutDropped(named)
 	in.countries = named
 	if len(named) == 0 {
 		in.countries = inherited
@@ -185,6 +189,7 @@ func understand(text string, earlier []string) intent {
 	in.dropFraming(framed)
 	in.dropConceptsExplained()
 	in.dropMentionsAgain(sentenceOf)
+	in.moreCountries = in.withoutDropped(in.moreCountries)
 	// One publisher named anywhere in the request decides for every
 	// series it asks for; several are read clause by clause.
 	if ns, groups := vocab.publishersIn(low); groups == 1 {
@@ -214,6 +219,7 @@ func understand(text string, earlier []string) intent {
 		in.repeatFor(in.moreCountries, earlier, false)
 	case len(in.subjects) == 0 && len(in.derives) == 0 && len(in.units) > 0 && len(earlier) > 0:
 		in.repeatInUnit(in.units[0], earlier)
+		in.replace = switchWords.MatchString(low)
 	}
 	return in
 }
@@ -491,6 +497,10 @@ var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn
 // editClause opens a clause that keeps or removes columns already there.
 var editClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also)\s+)*(?:keep|retain|leave|drop|remove|delete|exclude|take out|get rid of|lose)\b`)
 
+// switchBack opens a clause that turns the columns already there into
+// something else ("switch those to PPP", "change them over to dollars").
+var switchBack = regexp.MustCompile(`(?:^|,\s*)(?:(?:now|ok|okay|and|but|then|please|pls|can you|could you)\s+)*(?:switch|change|swap|flip|move)\s+(?:them|those|these|it|all|everything|both|the lot|the series|all of them|each)(?:\s+(?:over|back))?\s+(?:to|into|in)\b`)
+
 // changeWords name a period-on-period change, which a derivation computes.
 var changeWords = regexp.MustCompile(`\b(?:year-on-year|year on year|y/y|yoy|month-on-month|month on month|m/m|quarter-on-quarter|quarter on quarter|q/q)\b`)
 
@@ -567,6 +577,11 @@ func (in *intent) readClause(clause string, inherited []country) {
 	// table holds names no series to find.
 	if editClause.MatchString(clause) {
 		return
+	}
+	// "change them to PPP": what the columns become is the request, the
+	// verb and the columns it points back to are none.
+	if m := switchBack.FindStringIndex(clause); m != nil {
+		clause = strings.TrimSpace(clause[:m[0]] + " " + clause[m[1]:])
 	}
 	// "turn CPI into a year-on-year rate": the series is before "into",
 	// what it becomes after.
