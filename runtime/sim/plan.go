@@ -205,7 +205,7 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 	if base, ok := conceptBase(o); ok {
 		// A column that is already the concept (an inflation rate), or the
 		// base's derivation when it has been made.
-		if c, ok := v.bestColumn(o.terms, o.country, func(c Column) bool { return c.Derived == "" && isRate(v.cands[c.SeriesID]) }); ok {
+		if c, ok := v.bestColumn(o.terms, o.country, func(c Column) bool { return c.Derived == "" && v.columnIsChange(c) }); ok {
 			return c, true
 		}
 		b, ok := v.bestColumn(base, o.country, func(c Column) bool { return c.Derived == "" })
@@ -224,6 +224,17 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 func isRate(c Candidate) bool {
 	u := strings.ToLower(c.Unit + " " + c.Title)
 	return strings.Contains(u, "percent change") || strings.Contains(u, "inflation") || strings.Contains(u, "% change")
+}
+
+// columnIsChange: the column is a series measured as a rate of change,
+// by its candidate row or, for a row shown in an earlier turn, by its unit
+// as the table shows it.
+func (v view) columnIsChange(c Column) bool {
+	cand := v.cands[c.SeriesID]
+	if cand.Unit == "" && c.Unit != "" {
+		cand.Unit = c.Unit
+	}
+	return isRate(cand)
 }
 
 // columnIsLevel: the column is a series in an index unit (a price index),
@@ -379,7 +390,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			if !ok {
 				return nil, nil, fmt.Sprintf("I cannot tell which column %q%s is; skipping %s.", o.phrase, forCountry(subject{country: o.country}), d.op)
 			}
-			if o.change != "" && !strings.HasPrefix(c.Derived, o.change) && !(c.Derived == "" && isRate(v.cands[c.SeriesID])) {
+			if o.change != "" && !strings.HasPrefix(c.Derived, o.change) && !(c.Derived == "" && v.columnIsChange(c)) {
 				// "minus y/y cpi": the named change of the column first.
 				name := c.Name + map[string]string{"yoy_pct": "_yoy", "pct_change": "_pct"}[o.change]
 				if made, ok := v.column(name); ok {
@@ -388,7 +399,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 				}
 				return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "column": c.Name, "op": o.change, "name": name}}, nil, ""
 			}
-			if _, base := conceptBase(o); base && c.Derived == "" && !isRate(v.cands[c.SeriesID]) {
+			if _, base := conceptBase(o); base && c.Derived == "" && !v.columnIsChange(c) {
 				// Inflation from its price index first.
 				name := c.Name + "_yoy"
 				return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "column": c.Name, "op": "yoy_pct", "name": name}}, nil, ""

@@ -153,6 +153,11 @@ func (p Policy) tableFrequency(v view, in intent, subjects []subject, multi bool
 	if in.freq != "" {
 		return in.freq
 	}
+	// "yearly averages": the table ends at the frequency it is converted
+	// to, so a row at that frequency serves as well as a finer one.
+	if in.convert != "" {
+		return in.convert
+	}
 	finest := ""
 	consider := func(f string) {
 		if f != "" && f != "D" && f != "W" && (finest == "" || finer(f, finest)) {

@@ -598,3 +598,22 @@ func TestArithmeticOperandsResolveToTheirOwnColumns(t *testing.T) {
 		t.Errorf("first call %+v (%s), want the y/y change of cpi_inflation", call, msg)
 	}
 }
+
+// A table converted on request ("yearly averages") ends at that
+// frequency: its rows decide among candidates, not the finest series.
+func TestConvertedTableDecidesAtItsFrequency(t *testing.T) {
+	rate := Candidate{ID: "bis:M.TR", Title: "Central bank policy rate", Unit: "Per cent per year", Freq: "M", Country: "TUR"}
+	cpi := Candidate{ID: "weo:WEOApr2024|Türkiye|Inflation, average consumer prices|Percent change", Title: "Inflation, average consumer prices", Unit: "Percent change", Freq: "A", Country: "TUR"}
+	v := view{cands: map[string]Candidate{rate.ID: rate, cpi.ID: cpi}, order: []string{rate.ID, cpi.ID}}
+	in := understand("policy rate and CPI inflation for Turkey, yearly averages", nil)
+	if in.convert != "A" {
+		t.Fatalf("convert %q, want A", in.convert)
+	}
+	if f := (Policy{}).tableFrequency(v, in, in.subjects, false); f != "A" {
+		t.Errorf("converted: table frequency %q, want A", f)
+	}
+	in.convert = ""
+	if f := (Policy{}).tableFrequency(v, in, in.subjects, false); f != "M" {
+		t.Errorf("not converted: table frequency %q, want M", f)
+	}
+}

@@ -190,9 +190,12 @@ func understand(text string, earlier []string) intent {
 	in.dropConceptsExplained()
 	in.dropMentionsAgain(sentenceOf)
 	in.moreCountries = in.withoutDropped(in.moreCountries)
-	// One publisher named anywhere in the request decides for every
-	// series it asks for; several are read clause by clause.
-	if ns, groups := vocab.publishersIn(low); groups == 1 {
+	// "… next to each one's CPI inflation (IMF WEO)": a publisher alone in
+	// brackets is the source of the series named just before them; one
+	// named anywhere else in the request decides for every series it asks
+	// for; several are read clause by clause.
+	bracketed := in.readBracketedPublishers(low, sentenceOf)
+	if ns, groups := vocab.publishersIn(bracketed); groups == 1 {
 		in.sources = ns
 		for i := range in.subjects {
 			if len(in.subjects[i].sources) == 0 {
@@ -377,6 +380,11 @@ func restated(low string) string {
 		// op says which arithmetic the clause asks for.
 		if bare := strings.TrimSpace(inner); opNoun.MatchString(bare) && len(strings.Fields(bare)) == 1 {
 			return lead + x + " " + bare + " "
+		}
+		// "(IMF WEO)": a bracket naming only a publisher says whose
+		// series the phrase before it is (readBracketedPublishers).
+		if ns, groups := vocab.publishersIn(inner); groups == 1 && len(ns) > 0 && len(terms(withoutPublishers(inner))) == 0 {
+			return m
 		}
 		// Only a bracket holding one phrase restates a series: one that
 		// lists, excludes or asks for analysis is read as its own sentence.
