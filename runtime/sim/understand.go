@@ -614,8 +614,15 @@ func (in *intent) readClause(clause string, inherited []country) {
 		}
 	case chartWords.MatchString(clause) && in.readOperation(chartWords.ReplaceAllString(clause, " "), inherited):
 		// "Chart money growth minus inflation": chart what the
-		// arithmetic makes.
+		// arithmetic makes. "Chart the three real rates": a concept's
+		// name is the columns made under it, every one of them.
 		in.chart = true
+		if d := in.derives[len(in.derives)-1]; d.fromConcept {
+			if ts := in.targetsOf(chartWords.ReplaceAllString(clause, " ")); len(ts) > 0 {
+				in.chartTargets = append(in.chartTargets, ts...)
+				break
+			}
+		}
 		in.chartTargets = append(in.chartTargets, target{})
 	case chartWords.MatchString(clause):
 		in.chart = true
