@@ -135,7 +135,10 @@ func (v view) tableConcept() []string {
 			continue
 		}
 		name := strings.TrimSuffix(cols[i].Name, "_"+cc)
-		if ws := strings.Split(name, "_"); name != "" {
+		// The publisher a column's name carries (unemployment_rate_weo_deu)
+		// is no word of its concept.
+		ns, _, _ := strings.Cut(cols[i].SeriesID, ":")
+		if ws := slices.DeleteFunc(strings.Split(name, "_"), func(w string) bool { return w == ns }); len(ws) > 0 && name != "" {
 			return ws
 		}
 	}

@@ -123,6 +123,11 @@ func (p Policy) decide(v view) Step {
 			}) {
 				continue
 			}
+			if len(o.terms) == 0 && o.country.iso3 != "" && slices.ContainsFunc(in.subjects, func(x subject) bool { return x.country == o.country }) {
+				// "Add Greece and give me Greece minus Germany": the
+				// economy's series is the one the request asks for.
+				continue
+			}
 			if len(o.terms) == 0 && o.country.iso3 != "" {
 				// "Fed minus ECB", "China as a share of the US": an
 				// economy without a concept means the concept the table
@@ -168,6 +173,9 @@ func (p Policy) decide(v view) Step {
 		}
 	}
 	freq := p.tableFrequency(v, in, subjects, multi)
+	if in.oneSource {
+		subjects = p.fromOnePublisher(v, subjects, freq, used)
+	}
 	if freq != in.freq && freq != "" {
 		note("No frequency was asked, but a %s series fits one subject: one table aligns best at that frequency, so coarser candidates need a search with it as a filter first.", freqNames[freq])
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -62,4 +63,37 @@ func withoutPublishers(s string) string {
 		}
 		s = t
 	}
+}
+
+// fromOnePublisher reads "one source so they're comparable": when one
+// publisher shown has a clear row for every subject, all of them come
+// from it. Until one does, the subjects are left as asked.
+func (p Policy) fromOnePublisher(v view, subjects []subject, freq string, used map[string]bool) []subject {
+	if slices.ContainsFunc(subjects, func(s subject) bool { return len(s.sources) > 0 }) {
+		return subjects
+	}
+	var order []string
+	for _, id := range v.order {
+		if ns, _, ok := strings.Cut(id, ":"); ok && !slices.Contains(order, ns) {
+			order = append(order, ns)
+		}
+	}
+	for _, ns := range order {
+		all := true
+		for _, s := range subjects {
+			s.sources = []string{ns}
+			if _, ok, _ := p.bestOf(v, s, freq, used); !ok {
+				all = false
+				break
+			}
+		}
+		if all {
+			out := slices.Clone(subjects)
+			for i := range out {
+				out[i].sources = []string{ns}
+			}
+			return out
+		}
+	}
+	return subjects
 }

@@ -83,6 +83,7 @@ type intent struct {
 	countries     []country // every country the request names or inherits
 	dropped       []country // economies the message takes out of the table ("drop brazil")
 	replace       bool      // the series asked for stand in for the columns they repeat ("switch those to PPP")
+	oneSource     bool      // every series from one publisher ("one source so they're comparable")
 }
 
 var (
@@ -120,6 +121,7 @@ func understand(text string, earlier []string) intent {
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
 	low = refusedPhrase.ReplaceAllString(low, " ")
+	in.oneSource = oneSourcePhrase.MatchString(low)
 	low = fillerPhrase.ReplaceAllString(low, " ")
 	low = in.readFrequency(low)
 	// The base is read where a rebasing is asked for, not from a series'
@@ -149,6 +151,7 @@ func understand(text string, earlier []string) intent {
 	sentenceOf := map[string]int{} // subject key → the sentence that first named it
 	for n, sentence := range sentenceSplit.Split(low, -1) {
 		before := len(in.subjects)
+		sentence = withoutStatements(sentence)
 		// "the gap is basically govt assets, right?": a statement put up
 		// for confirmation asks for nothing.
 		if t := strings.TrimSpace(sentence); (tagQuestion.MatchString(t) || statement(t)) && !chartWords.MatchString(t) && !cpWords.MatchString(t) && !deriveVerb.MatchString(t) {
@@ -428,6 +431,26 @@ func statement(t string) bool {
 	return copula.MatchString(t) && !requestWord.MatchString(t) && !strings.Contains(t, "?")
 }
 
+// withoutStatements is a sentence without its comma clauses that state
+// rather than ask ("…, one source so they're comparable, annual") when
+// others ask; a sentence that only states is left whole (statement).
+func withoutStatements(sentence string) string {
+	parts := strings.Split(sentence, ",")
+	if len(parts) < 2 {
+		return sentence
+	}
+	kept := parts[:0]
+	for _, p := range parts {
+		if t := strings.TrimSpace(p); t == "" || !statement(t) {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		return sentence
+	}
+	return strings.Join(kept, ",")
+}
+
 var (
 	copula      = regexp.MustCompile(`\b(?:is|are|was|were|seems?|looks?|'re|they're|it's|that's)\b`)
 	requestWord = regexp.MustCompile(`\b(?:want|wanted|need|needs|needed|like|give|show|add|get|pull|fetch|grab|load|put|make|build|find|check|plot|chart|tell|what|which|how|when|where|who|whether|can|could|would|will|please|pls|let's|let|keep|use|include|do|try|bring|set|only|also|then|interested|after|looking)\b`)
@@ -496,8 +519,11 @@ var (
 )
 
 // fillerPhrase: words of talk around a request ("ecb polcy rate i mean",
-// "sorry, the monthly one"); they name nothing.
-var fillerPhrase = regexp.MustCompile(`\b(?:i mean|i meant|you know|sorry)\b`)
+// "sorry, the monthly one", "one source", "each year"); they name no
+// series. oneSourcePhrase asks for every series from one publisher.
+var oneSourcePhrase = regexp.MustCompile(`\b(?:one|a single|the same|same|a consistent|one consistent)\s+(?:source|publisher|database|dataset)\b`)
+
+var fillerPhrase = regexp.MustCompile(`\b(?:i mean|i meant|you know|sorry|(?:from\s+)?(?:one|a single|the same|same|a consistent|one consistent)\s+(?:source|publisher|database|dataset)|(?:each|every|for each|for every|in each|in every)\s+(?:year|month|quarter|week|day|period)|year by year|year after year)\b`)
 
 // tagQuestion ends a statement that asks only to be confirmed.
 var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn't it|aren't they|doesn't it|don't they|wouldn't it|shouldn't it|innit|eh)|\s(?:right|correct))\s*[?]?$`)

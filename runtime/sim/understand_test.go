@@ -460,3 +460,19 @@ func TestUnderstandReadsVersionsByPublisher(t *testing.T) {
 		t.Errorf("repeated from the IMF: %q (same span %v), want %q", got, in.sameSpan, want)
 	}
 }
+
+// Talk about how the series should be chosen or read ("one source so
+// they're comparable", "each year") names no series and keeps the request.
+func TestReasonsAndSourceTalkNameNoSeries(t *testing.T) {
+	in := understand("Unemployment rates in the US, Britain and Spain since 2005, one source so they're comparable, annual", nil)
+	if got, want := subjectKeys(in), []string{"unemployment rate|USA", "unemployment rate|GBR", "unemployment rate|ESP"}; !slices.Equal(got, want) {
+		t.Errorf("subjects %v, want %v", got, want)
+	}
+	if !in.oneSource {
+		t.Error("one source was not read as one publisher for every series")
+	}
+	in = understand("How big is the gap between Spain and Germany each year?", []string{"unemployment rates for Spain and Germany"})
+	if len(in.subjects) != 0 || len(in.derives) != 1 || in.derives[0].op != "spread" {
+		t.Errorf("each year: subjects %v, derivations %v", subjectKeys(in), derivesOf(in))
+	}
+}
