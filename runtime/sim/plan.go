@@ -145,6 +145,58 @@ func (v view) tableConcept() []string {
 	return nil
 }
 
+// twoEconomies: a derivation of two operands that differ only by their
+// economy; want is the concept words they share, without the words of the
+// arithmetic ("rate differential": rate).
+func twoEconomies(d derivation) (string, string, []string, bool) {
+	if len(d.operands) != 2 {
+		return "", "", nil, false
+	}
+	x, y := d.operands[0], d.operands[1]
+	for _, o := range d.operands {
+		if o.back != 0 || o.sum != 0 || o.phrase == "*" || o.change != "" || o.country.iso3 == "" {
+			return "", "", nil, false
+		}
+	}
+	if x.country.iso3 == y.country.iso3 || !slices.Equal(x.terms, y.terms) {
+		return "", "", nil, false
+	}
+	want := slices.DeleteFunc(slices.Clone(x.terms), func(t string) bool {
+		return opNoun.MatchString(t) || slices.Contains(vocab.synonyms[t], "spread")
+	})
+	return x.country.iso3, y.country.iso3, want, true
+}
+
+// conceptWords are the words of a series column's name without its
+// economy and its publisher (unemployment_rate_weo_deu: unemployment rate).
+func (v view) conceptWords(c Column) []string {
+	cc := strings.ToLower(v.colCountry(c))
+	ns, _, _ := strings.Cut(c.SeriesID, ":")
+	return slices.DeleteFunc(strings.Split(c.Name, "_"), func(w string) bool { return w == cc || w == ns || w == "" })
+}
+
+// sharedConcept is the concept (holding the words wanted) of the newest
+// series column of economy a that economy b also has a column of, if
+// there is one.
+func (v view) sharedConcept(a, b string, want []string) []string {
+	cols := v.seriesColumns()
+	for i := len(cols) - 1; i >= 0; i-- {
+		if v.colCountry(cols[i]) != a {
+			continue
+		}
+		ws := v.conceptWords(cols[i])
+		if len(want) > 0 && !wordsWithin(want, ws) {
+			continue
+		}
+		for _, o := range cols {
+			if v.colCountry(o) == b && slices.Equal(v.conceptWords(o), ws) && len(ws) > 0 {
+				return ws
+			}
+		}
+	}
+	return nil
+}
+
 // columnScore is the share of words a column's name, its unit as the
 // table shows it, and its series' title and heading hold ("the index" is
 // the column in index points).
@@ -336,6 +388,17 @@ func (v view) bestColumn(want []string, c country, keep func(Column) bool) (Colu
 // prerequisite's), or nil when its column exists; cols are the columns it
 // stands for once made.
 func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
+	if a, b, want, ok := twoEconomies(d); ok {
+		// "US minus euro area", "the rate differential US minus euro
+		// area": two economies named by one concept, or none, mean the
+		// concept the table holds for both.
+		if ws := v.sharedConcept(a, b, want); ws != nil {
+			d.operands = slices.Clone(d.operands)
+			for i := range d.operands {
+				d.operands[i].terms = ws
+			}
+		}
+	}
 	if i := slices.IndexFunc(d.operands, func(o operand) bool { return o.sum != 0 }); i >= 0 && len(d.operands) == 2 {
 		return v.sumCall(d, i, multi)
 	}

@@ -617,3 +617,27 @@ func TestConvertedTableDecidesAtItsFrequency(t *testing.T) {
 		t.Errorf("not converted: table frequency %q, want M", f)
 	}
 }
+
+// Two economies named by one concept ("rate differential US minus euro
+// area") are the columns of the concept the table holds for both, not
+// each economy's newest column.
+func TestTwoEconomiesMeanTheConceptBothHold(t *testing.T) {
+	v := view{cands: map[string]Candidate{
+		"fred:DEXUSEU": {ID: "fred:DEXUSEU", Title: "U.S. Dollars to Euro Spot Exchange Rate", Country: "USA"},
+		"bis:M.US":     {ID: "bis:M.US", Title: "Central bank policy rate", Country: "USA"},
+		"bis:M.XM":     {ID: "bis:M.XM", Title: "Central bank policy rate", Country: "EMU"},
+	}, columns: []Column{{Name: "policy_rate_usa", SeriesID: "bis:M.US"}, {Name: "policy_rate_emu", SeriesID: "bis:M.XM"}, {Name: "dollar_euro_exchange_rate", SeriesID: "fred:DEXUSEU"}}}
+	for _, text := range []string{"rate differential US minus euro area", "US minus euro area"} {
+		in := understand(text, []string{"the USD/EUR spot rate with the US and euro area policy rates"})
+		if len(in.derives) != 1 {
+			t.Fatalf("%q: derivations %v", text, derivesOf(in))
+		}
+		call, _, msg := v.deriveCall(in.derives[0], true)
+		if call == nil {
+			t.Fatalf("%q: no call (%s)", text, msg)
+		}
+		if got := fmt.Sprint(call.Args["columns"]); got != "[policy_rate_usa policy_rate_emu]" {
+			t.Errorf("%q: columns %s, want the two policy rates", text, got)
+		}
+	}
+}

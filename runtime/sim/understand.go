@@ -114,7 +114,7 @@ var (
 // countries when it names none ("for the same three countries").
 func understand(text string, earlier []string) intent {
 	var in intent
-	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(text))
+	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(vocab.bankRates(text)))
 	low := vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	in.readEdits(low)

@@ -476,3 +476,15 @@ func TestReasonsAndSourceTalkNameNoSeries(t *testing.T) {
 		t.Errorf("each year: subjects %v, derivations %v", subjectKeys(in), derivesOf(in))
 	}
 }
+
+// An institution's rate is its policy rate; a differential is the
+// arithmetic, no series.
+func TestAnInstitutionsRateIsItsPolicyRate(t *testing.T) {
+	in := understand("add fed funds + the ECB rate and the differential (fed minus ecb)", []string{"eur/usd monthly avg 2000-2019"})
+	if got, want := subjectKeys(in), []string{"federal fund|USA", "policy rate|EMU"}; !slices.Equal(got, want) {
+		t.Errorf("subjects %v, want %v", got, want)
+	}
+	if got := derivesOf(in); len(got) != 1 || !strings.HasPrefix(got[0], "spread(") {
+		t.Errorf("derivations %v, want one spread", got)
+	}
+}

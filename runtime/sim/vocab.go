@@ -26,8 +26,9 @@ type vocabulary struct {
 	convert       []freqPhrase // phrases that ask for a lower frequency
 	at            []freqPhrase // phrases that ask for the table's frequency
 	regions       []country
-	aliases       [][2]string // lowercase alias → iso3, longest first
-	markets       [][2]string // a series' name that says its economy (markets.tsv) → iso3, longest first
+	aliases       [][2]string    // lowercase alias → iso3, longest first
+	markets       [][2]string    // a series' name that says its economy (markets.tsv) → iso3, longest first
+	bankRate      *regexp.Regexp // an institution's name before "rate": its policy rate ("the ECB rate")
 	sourceHome    map[string]string
 	abbrev        [][2]string       // abbreviation → meaning, longest first
 	currencyCodes map[string]string // ISO 4217 code → the currency's name
@@ -343,6 +344,12 @@ func loadVocabulary() (*vocabulary, error) {
 		return nil, err
 	}
 	v.aliases = append(v.aliases, institutions...)
+	names = make([]string, 0, len(institutions))
+	for _, in := range institutions {
+		names = append(names, regexp.QuoteMeta(in[0]))
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return len(b) - len(a) })
+	v.bankRate = regexp.MustCompile(`(?i)\b(` + strings.Join(names, "|") + `)('s)?\s+(?:(?:main|key|headline|benchmark|official)\s+)?(rates?)\b`)
 	slices.SortStableFunc(v.aliases, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
 	if v.markets, err = phraseCodes("markets.tsv"); err != nil {
 		return nil, err
@@ -589,4 +596,10 @@ func loadFraming() (*regexp.Regexp, error) {
 	nouns := `(?:` + strings.Join(lists["nouns"], "|") + `)\b`
 	return regexp.MustCompile(greeting + `(?:` + who + `(?:` + strings.Join(lists["verbs"], "|") + `)\s+(?:` + fill + nouns + `|(?:about|on)\b)` +
 		`|for\s+` + fill + nouns + `\s+(?:on|about|of|for)\b)`), nil
+}
+
+// bankRates reads "the ECB rate", "the Fed's key rate": an institution's
+// rate is its policy rate.
+func (v *vocabulary) bankRates(text string) string {
+	return v.bankRate.ReplaceAllString(text, "$1$2 policy $3")
 }
