@@ -13,15 +13,29 @@ import (
 // namedOp is the op a clause names by its noun ("Poland relative to
 // Portugal (ratio)") when the pattern that matched names none; else the
 // pattern's op.
-func namedOp(clause string, op operation) string {
+// A noun inside an operand ("the spread + ffr") names that operand, not
+// the op.
+func namedOp(clause string, op operation, m []string) string {
 	if opNoun.MatchString(op.pattern) {
 		return op.op
 	}
+	// "Poland relative to Portugal (ratio)": a noun ending the clause
+	// names the op whichever slot it fell in.
+	if t := opNoun.FindAllStringIndex(clause, -1); len(t) == 1 && strings.TrimSpace(clause[t[0][1]:]) == "" {
+		return opNouns[clause[t[0][0]:t[0][1]]]
+	}
+	for _, slot := range []string{"a", "b"} {
+		if i := op.re.SubexpIndex(slot); i >= 0 && m[i] != "" {
+			clause = strings.Replace(clause, m[i], " ", 1)
+		}
+	}
 	if m := opNoun.FindAllString(clause, -1); len(m) == 1 {
-		return map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}[m[0]]
+		return opNouns[m[0]]
 	}
 	return op.op
 }
+
+var opNouns = map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}
 
 // listTail ends a list that goes on with the arithmetic (", and the").
 // addingVerb opens a clause that puts series into the table ("add fed
@@ -79,7 +93,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		if named != "" {
 			label = named
 		}
-		d := derivation{op: namedOp(clause, op), label: labelOf(label)}
+		d := derivation{op: namedOp(clause, op, m), label: labelOf(label)}
 		if !ownWork.MatchString(clause) {
 			d.asSeries = in.clauseAsSeries(clause, inherited)
 		}
@@ -113,7 +127,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	// "spread in bps pls", "and the ratio?": an arithmetic noun naming
 	// nothing else is of the two newest columns.
 	if m := opNoun.FindStringIndex(clause); m != nil && len(terms(actionless(clause[:m[0]]+" "+clause[m[1]:]))) == 0 && !copula.MatchString(clause) && !haveWord.MatchString(clause) {
-		op := map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}[clause[m[0]:m[1]]]
+		op := opNouns[clause[m[0]:m[1]]]
 		in.derives = append(in.derives, derivation{op: op, label: named, operands: []operand{{back: 2}, {back: 1}}})
 		return true
 	}
@@ -175,6 +189,11 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change}
 		if vocab.weakOnly(o.terms) {
 			o.terms = nil
+			// "the spread + ffr": an arithmetic noun alone names the
+			// column made by that arithmetic.
+			if len(cs) == 0 && opNoun.MatchString(rest) {
+				o.terms = opNoun.FindAllString(rest, -1)
+			}
 		}
 		if len(cs) > 0 {
 			o.country, o.others = cs[0], cs[1:]

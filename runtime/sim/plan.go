@@ -377,6 +377,7 @@ func (v view) bestColumn(want []string, c country, keep func(Column) bool) (Colu
 		if col.Derived == "" {
 			sc += 0.01 // a series over a derived column of the same words
 		}
+
 		if sc > bestScore {
 			best, bestScore = col, sc
 		}
@@ -453,6 +454,13 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		}
 		for _, o := range d.operands {
 			c, ok := rv.resolve(o, multi)
+			if ok && o.back == 0 && slices.ContainsFunc(ins, func(x Column) bool { return x.Name == c.Name }) {
+				// "the spread + ffr": two operands are two columns; one
+				// taken already is no answer for the other.
+				other := rv
+				other.columns = slices.DeleteFunc(slices.Clone(rv.columns), func(x Column) bool { return x.Name == c.Name })
+				c, ok = other.resolve(o, multi)
+			}
 			if !ok {
 				return nil, nil, fmt.Sprintf("I cannot tell which column %q%s is; skipping %s.", o.phrase, forCountry(subject{country: o.country}), d.op)
 			}

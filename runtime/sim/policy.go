@@ -342,6 +342,12 @@ func (p Policy) decide(v view) Step {
 			}
 		}
 	}
+	// Breaks are read off a chart: the columns searched for breaks are
+	// charted with them marked, asked or not.
+	if !in.chart && len(cpCols) > 0 && !v.did("draw_chart", nil) {
+		note("Charting %s with the breaks marked.", strings.Join(cpCols, ", "))
+		return step(Call{Name: "draw_chart", Args: map[string]any{"table": v.tableOr(), "columns": cpCols[:min(len(cpCols), 8)], "mark_breaks": true}})
+	}
 	if in.chart && !v.did("draw_chart", nil) {
 		var chart []string
 		add := func(n string) {
@@ -614,7 +620,7 @@ func (v view) analysedNotHeld(in intent, have []subject) []subject {
 	var out []subject
 	for _, t := range append(slices.Clone(in.cpTargets), in.chartTargets...) {
 		ts := terms(t.phrase)
-		if t.phrase == "" || t.phrase == "*" || len(ts) == 0 || vocab.weakOnly(ts) || len(v.matchTarget(t, false, nil)) > 0 || in.derivesInto(ts) {
+		if t.phrase == "" || t.phrase == "*" || t.back || len(ts) == 0 || vocab.weakOnly(ts) || len(v.matchTarget(t, false, nil)) > 0 || in.derivesInto(ts) {
 			continue
 		}
 		cs := []country{t.country}

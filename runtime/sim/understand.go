@@ -61,7 +61,11 @@ type derivation struct {
 type target struct {
 	phrase  string
 	country country
+	back    bool // "that implied yield": a column already made, however it is named
 }
+
+// demonstrative opens a phrase that points at what is there already.
+var demonstrative = regexp.MustCompile(`^(?:that|this|those|these|the same|my|our)\s`)
 
 type intent struct {
 	subjects      []subject
@@ -98,7 +102,7 @@ var (
 	sourcePhrase  = regexp.MustCompile(`\b(?:from|per|according to|by|in)\s+(?:the\s+)?(imf(?:'s)?\s+world economic outlook|imf(?:'s)?\s+weo|imf|world bank|bis|fred|oecd|ecb|cbrt|weo|world economic outlook|ilo|ifs|evds|central bank of \w+)(?:'s)?(?:\s+(?:data|figures|database|numbers))?\b|\b(?:the\s+)?(?:imf|world bank|bis|fred|oecd|weo|ilo|ifs|evds)(?:'s)?\s+(?:data|figures|database|numbers|estimates|series)\b`)
 	periodsWords  = regexp.MustCompile(`\b(\d+)[- ](month|quarter|year|period|day|week)s?\b`)
 	turnInto      = regexp.MustCompile(`\b(?:turn|convert|transform|make)\s+(.+?)\s+into\s+(.+)$`)
-	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|take|turn)\b`)
+	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|back out|recompute|rebuild|reconstruct|take|turn)\b`)
 	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?)\b`)
 	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent change|% change|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
@@ -428,6 +432,7 @@ var codeWord = regexp.MustCompile(`^(?:[a-z]+[0-9][a-z0-9]*|[0-9]+[a-z][a-z0-9]*
 // has a copula and no word of request.
 func statement(t string) bool {
 	t = withoutSpans(t) // "since the euro was launched" bounds a request
+	t = showUp.ReplaceAllString(t, "appear") // "the volcker period should show up" asks to be shown nothing
 	return copula.MatchString(t) && !requestWord.MatchString(t) && !strings.Contains(t, "?")
 }
 
@@ -451,8 +456,10 @@ func withoutStatements(sentence string) string {
 	return strings.Join(kept, ",")
 }
 
+var showUp = regexp.MustCompile(`\b(?:show|shows|showed|turn|turns|stand|stands)\s+(?:up|out)\b`)
+
 var (
-	copula      = regexp.MustCompile(`\b(?:is|are|was|were|seems?|looks?|'re|they're|it's|that's)\b`)
+	copula      = regexp.MustCompile(`\b(?:is|are|was|were|seems?|looks?|'re|they're|it's|that's|should|shd|shld|ought|expect|expecting|suspect)\b`)
 	requestWord = regexp.MustCompile(`\b(?:want|wanted|need|needs|needed|like|give|show|add|get|pull|fetch|grab|load|put|make|build|find|check|plot|chart|tell|what|which|how|when|where|who|whether|can|could|would|will|please|pls|let's|let|keep|use|include|do|try|bring|set|only|also|then|interested|after|looking)\b`)
 )
 
@@ -875,11 +882,12 @@ func (in *intent) targetsOf(clause string) []target {
 		if len(words) == 0 {
 			continue
 		}
+		back := demonstrative.MatchString(strings.TrimSpace(part))
 		if len(cs) == 0 {
-			out = append(out, target{phrase: strings.Join(words, " ")})
+			out = append(out, target{phrase: strings.Join(words, " "), back: back})
 		}
 		for _, c := range cs {
-			out = append(out, target{phrase: strings.Join(words, " "), country: c})
+			out = append(out, target{phrase: strings.Join(words, " "), country: c, back: back})
 		}
 	}
 	if len(out) == 0 {

@@ -488,3 +488,21 @@ func TestAnInstitutionsRateIsItsPolicyRate(t *testing.T) {
 		t.Errorf("derivations %v, want one spread", got)
 	}
 }
+
+// "Changepoints on that implied yield. The Volcker period shd show up":
+// the target points back at a column made already, and the expectation
+// asks for nothing; "spread + ffr" adds the spread column to fed funds.
+func TestExpectationsAndPointingBack(t *testing.T) {
+	earlier := []string{"10y minus fed funds spread, monthly averages, 1970-2024", "add the fed funds rate itself and back out the 10y yield (spread + ffr)"}
+	in := understand("changepoints on that implied yield. the volcker period shd show up", earlier)
+	if len(in.subjects) != 0 {
+		t.Errorf("subjects %v, want none", subjectKeys(in))
+	}
+	if len(in.cpTargets) != 1 || !in.cpTargets[0].back {
+		t.Errorf("targets %+v, want one pointing back", in.cpTargets)
+	}
+	in = understand(earlier[1], earlier[:1])
+	if got := derivesOf(in); len(got) != 1 || got[0] != "sum(spread|USA,federal fund rate|USA)" {
+		t.Errorf("derivations %v, want the spread plus fed funds", got)
+	}
+}
