@@ -431,7 +431,7 @@ var codeWord = regexp.MustCompile(`^(?:[a-z]+[0-9][a-z0-9]*|[0-9]+[a-z][a-z0-9]*
 // compare", "they're in different units I think") and asks for nothing: it
 // has a copula and no word of request.
 func statement(t string) bool {
-	t = withoutSpans(t) // "since the euro was launched" bounds a request
+	t = withoutSpans(t)                      // "since the euro was launched" bounds a request
 	t = showUp.ReplaceAllString(t, "appear") // "the volcker period should show up" asks to be shown nothing
 	return copula.MatchString(t) && !requestWord.MatchString(t) && !strings.Contains(t, "?")
 }
