@@ -280,3 +280,24 @@ func TestJudgeReadsTheStateTheTurnLeaves(t *testing.T) {
 		t.Error("a state lacking a needed series judged right")
 	}
 }
+
+// A turn that builds nothing ("how big is the gap between Spain and
+// Germany?") answers from the table it leaves: its series serve the needs,
+// while a need the table lacks still fails.
+func TestJudgeCountsTheStandingTableForATurnThatBuildsNothing(t *testing.T) {
+	state := agent.TableSummary{Name: "main", Frequency: "A", Columns: []agent.ColumnInfo{
+		{Name: "u_deu", SeriesID: "weo:WEOApr2024|Germany|Unemployment rate|Percent of total labor force"},
+		{Name: "u_esp", SeriesID: "weo:WEOApr2024|Spain|Unemployment rate|Percent of total labor force"},
+		{Name: "u_fra", SeriesID: "weo:WEOApr2024|France|Unemployment rate|Percent of total labor force"}}}
+	res := agent.TurnResult{Completed: true, Actions: []string{"derive", "answer"}, State: []agent.TableSummary{state},
+		SeriesUsed: []string{"weo:WEOApr2024|Spain|Unemployment rate|Percent of total labor force", "weo:WEOApr2024|Germany|Unemployment rate|Percent of total labor force"}}
+	turn := Turn{User: "gap between Spain and Germany?", Needs: [][]string{{"WEOApr2024|Germany|Unemployment rate|Percent of total labor force"},
+		{"WEOApr2024|Spain|Unemployment rate|Percent of total labor force"}, {"WEOApr2024|France|Unemployment rate|Percent of total labor force"}}}
+	if tr := judge(turn, res, NativeID); !tr.Succeeded {
+		t.Errorf("the standing table's series judged missing: %+v", tr)
+	}
+	turn.Needs = append(turn.Needs, []string{"WEOApr2024|Italy|Unemployment rate|Percent of total labor force"})
+	if tr := judge(turn, res, NativeID); tr.Succeeded {
+		t.Error("a need neither used nor in the table judged right")
+	}
+}

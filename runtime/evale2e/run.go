@@ -159,7 +159,9 @@ func judge(t Turn, res agent.TurnResult, native func(string) string) TurnReport 
 		if !tr.TableRight {
 			tr.Missing = append(tr.Missing, "a table with a right series for every need")
 		}
-	} else if !coversNeeds(t.Needs, tr.SeriesUsed, native) {
+	} else if !coversNeeds(t.Needs, slices.Concat(tr.SeriesUsed, stateIDs(tables, native)), native) {
+		// A turn that builds nothing answers from the series the turn
+		// used and those standing in the tables it leaves.
 		tr.Missing = append(tr.Missing, "a right series for every need")
 	}
 	for _, d := range t.Derives {
@@ -222,4 +224,13 @@ func coversNeeds(needs [][]string, ids []string, native func(string) string) boo
 		}
 	}
 	return true
+}
+
+// stateIDs are the native ids of every series column of the tables.
+func stateIDs(tables []agent.TableSummary, native func(string) string) []string {
+	var out []string
+	for _, tb := range tables {
+		out = append(out, tableIDs(tb, native)...)
+	}
+	return out
 }
