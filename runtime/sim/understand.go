@@ -104,11 +104,11 @@ var (
 	turnInto      = regexp.MustCompile(`\b(?:turn|convert|transform|make)\s+(.+?)\s+into\s+(.+)$`)
 	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|back out|recompute|rebuild|reconstruct|take|turn)\b`)
 	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?)\b`)
-	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent change|% change|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
+	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent changes?|% changes?|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
 	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:\s*q[1-4]|m\d{1,2}|[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
-	percentChange = regexp.MustCompile(`(?:%|\bper\s?cent|\bpct)\s*(?:change|growth)\b`)
+	percentChange = regexp.MustCompile(`(?:%|\bper\s?cent|\bpct)\s*(?:changes?|growth)\b`)
 	loneAnnual    = regexp.MustCompile(`(?:^|[,;(]|\s-)\s*(?:annual|yearly)\s*(?:[,;.)]|-\s|$)`)
 	everyColumn   = regexp.MustCompile(`\b(?:each of (?:them|those|these|the \w+)|each one|every one of them|all of them|all (?:two|three|four|five|six|seven|eight|nine|ten)|each series|each rate|each country|every country)\b`)
 	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
@@ -367,7 +367,7 @@ func frequencyPhrase(low, phrase string) int {
 	}
 }
 
-var percentWord = regexp.MustCompile(`%\s*(change|growth|increase)\b`)
+var percentWord = regexp.MustCompile(`%\s*(changes?|growth|increases?)\b`)
 
 // restated reads "X (Y)", where Y names a series and no economy, as Y:
 // the words in brackets restate the series in the catalog's terms ("fiscal
@@ -392,6 +392,12 @@ func restated(low string) string {
 		// series the phrase before it is (readBracketedPublishers).
 		if ns, groups := vocab.publishersIn(inner); groups == 1 && len(ns) > 0 && len(terms(withoutPublishers(inner))) == 0 {
 			return m
+		}
+		// "core (ex food & energy)": a bracket that says what a version
+		// of a concept leaves out defines that version; it asks for
+		// nothing more.
+		if f := strings.Fields(x); len(f) > 0 && vocab.variants[stem(f[len(f)-1])] && exclusion.MatchString(strings.TrimSpace(inner)) {
+			return lead + x + " "
 		}
 		// Only a bracket holding one phrase restates a series: one that
 		// lists, excludes or asks for analysis is read as its own sentence.
@@ -545,6 +551,8 @@ var switchBack = regexp.MustCompile(`(?:^|,\s*)(?:(?:now|ok|okay|and|but|then|pl
 // changeWords name a period-on-period change, which a derivation computes.
 var changeWords = regexp.MustCompile(`\b(?:year-on-year|year on year|y/y|yoy|month-on-month|month on month|m/m|quarter-on-quarter|quarter on quarter|q/q)\b`)
 
+var exclusion = regexp.MustCompile(`^(?:ex|excl|excluding|less|without|minus|net of)\b`)
+
 var bracketWords = regexp.MustCompile(`\b(?:and|or|ex|excl|excluding|less|without|plus|vs|versus|year-on-year|month-on-month)\b`)
 
 var parenthetical = regexp.MustCompile(`(^|[,;:.?!]\s*|\band\s+)([^,;:.?!()]*?)\(([^()]*)\)`)
@@ -676,7 +684,7 @@ func (in *intent) readClause(clause string, inherited []country) {
 		// derivation's, not words of the series to find.
 		var probe intent
 		probe.countries = in.countries
-		probe.readSeriesClause(changeWords.ReplaceAllString(clause, " "), inherited)
+		probe.readSeriesClause(actionless(changeWords.ReplaceAllString(clause, " ")), inherited)
 		in.readDerivation(clause, inherited, probe.subjects)
 	default:
 		in.readSeriesClause(clause, inherited)
@@ -785,6 +793,15 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			}
 		}
 		switch {
+		case len(ts) > 0 && len(parts) > 0 && len(parts[len(parts)-1].terms) > 0 && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.variants[stem(t)] }):
+			// "CPI all items and core": that version of the concept
+			// before, for its countries unless the part names some.
+			prev := parts[len(parts)-1]
+			head := slices.DeleteFunc(slices.Clone(prev.terms), func(t string) bool { return vocab.variants[stem(t)] })
+			if len(cs) == 0 {
+				cs = prev.cs
+			}
+			parts = append(parts, part{terms: append(head, ts...), cs: cs, sources: prev.sources})
 		case len(ts) > 0 && len(parts) > 0 && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.qualifiers[t] }):
 			// "GDP per capita, constant prices, PPP (2017 intl $) for
 			// Poland": qualifiers of the part before, and its countries.
@@ -878,7 +895,8 @@ func (in *intent) targetsOf(clause string) []target {
 	cs, rest := findCountries(t)
 	var out []target
 	for _, part := range listSplit.Split(rest, -1) {
-		words := terms(actionless(part))
+		// "seasonally adjusted" says which version, it is no target.
+		words := terms(actionless(adjustPhrase.ReplaceAllString(part, " ")))
 		if len(words) == 0 {
 			continue
 		}

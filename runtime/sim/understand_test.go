@@ -506,3 +506,24 @@ func TestExpectationsAndPointingBack(t *testing.T) {
 		t.Errorf("derivations %v, want the spread plus fed funds", got)
 	}
 }
+
+// "US CPI all items and core (ex food & energy), seasonally adjusted, as
+// 12-month % changes": core is that version of the CPI, the bracket
+// defines it, the adjustment is no target and the plural change is the
+// derivation of each.
+func TestVersionsOfAConceptAndPluralChanges(t *testing.T) {
+	in := understand("US CPI all items and core (ex food & energy), seasonally adjusted, monthly 2000-2019, as 12-month % changes", nil)
+	if got, want := derivesOf(in), []string{"yoy_pct(cpi item|USA)", "yoy_pct(core|USA)"}; !slices.Equal(got, want) {
+		t.Errorf("derivations %v, want %v", got, want)
+	}
+	if len(in.derives) == 0 {
+		t.Fatal("no derivations")
+	}
+	var got []string
+	for _, s := range in.derives[0].asSeries {
+		got = append(got, s.phrase)
+	}
+	if want := []string{"cpi item", "cpi item core"}; !slices.Equal(got, want) {
+		t.Errorf("series %v, want %v", got, want)
+	}
+}

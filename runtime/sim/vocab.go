@@ -45,6 +45,7 @@ type vocabulary struct {
 	levelWords    map[string]bool     // words that name a level
 	nominalWords  map[string]bool     // words that ask for current prices
 	qualifiers    map[string]bool     // words that qualify a series and name none ("constant prices")
+	variants      map[string]bool     // words naming a version of a concept ("core", "headline")
 	realWords     map[string]bool     // words of a row that say it is not at current prices
 	opposites     map[string][]string // a word → words naming the other side of its statistic
 }
@@ -235,16 +236,16 @@ func loadVocabulary() (*vocabulary, error) {
 	if v.framing, err = loadFraming(); err != nil {
 		return nil, err
 	}
-	v.rateWords, v.levelWords, v.nominalWords, v.realWords, v.qualifiers = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	v.rateWords, v.levelWords, v.nominalWords, v.realWords, v.qualifiers, v.variants = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	rows, err = dataLines("measures.tsv")
 	if err != nil {
 		return nil, err
 	}
 	for i, r := range rows {
-		if len(r) != 2 || !slices.Contains([]string{"rate", "level", "nominal", "real", "qualifier"}, r[0]) {
-			return nil, fmt.Errorf("sim: data/measures.tsv row %d: want rate, level, nominal, real or qualifier, and words", i+1)
+		if len(r) != 2 || !slices.Contains([]string{"rate", "level", "nominal", "real", "qualifier", "variant"}, r[0]) {
+			return nil, fmt.Errorf("sim: data/measures.tsv row %d: want rate, level, nominal, real, qualifier or variant, and words", i+1)
 		}
-		m := map[string]map[string]bool{"rate": v.rateWords, "level": v.levelWords, "nominal": v.nominalWords, "real": v.realWords, "qualifier": v.qualifiers}[r[0]]
+		m := map[string]map[string]bool{"rate": v.rateWords, "level": v.levelWords, "nominal": v.nominalWords, "real": v.realWords, "qualifier": v.qualifiers, "variant": v.variants}[r[0]]
 		for _, w := range strings.Fields(r[1]) {
 			m[stem(w)] = true
 		}
