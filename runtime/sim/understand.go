@@ -684,11 +684,25 @@ func (in *intent) readClause(clause string, inherited []country) {
 		// derivation's, not words of the series to find.
 		var probe intent
 		probe.countries = in.countries
-		probe.readSeriesClause(actionless(changeWords.ReplaceAllString(clause, " ")), inherited)
+		probe.readSeriesClause(withoutBareChanges(changeWords.ReplaceAllString(clause, " ")), inherited)
 		in.readDerivation(clause, inherited, probe.subjects)
 	default:
 		in.readSeriesClause(clause, inherited)
 	}
+}
+
+// withoutBareChanges is a clause without its list parts that name only a
+// change ("…, seasonally adjusted, as 12-month % changes"): they ask for
+// the derivation, no series. A change qualifying a concept ("the percent
+// change in consumer prices") stays, as a published series may be it.
+func withoutBareChanges(clause string) string {
+	var kept []string
+	for _, p := range listSplit.Split(clause, -1) {
+		if len(terms(actionless(p))) > 0 || len(terms(p)) == 0 {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, ", ")
 }
 
 // withoutSpans is a phrase without its source and time phrases, which
