@@ -251,9 +251,18 @@ func (p Policy) decide(v view) Step {
 	if fresh && len(cols) > 0 && len(cols) <= 24 {
 		note("Building table %s with %d columns.", tableName, len(cols))
 		args := map[string]any{"name": tableName, "columns": cols}
-		if f := in.freq; f != "" && f != "S" {
+		switch f := in.freq; {
+		case f != "" && f != "S":
 			args["frequency"] = f
-		} else if in.convert != "" {
+		case in.convert != "" && in.convertMethod != "":
+			// "at year end", "annual averages": the table is built at
+			// its finest series' frequency, then converted by the method
+			// asked (convert_table), which building does not take.
+			args["frequency"] = in.convert
+			if fine := v.finestOf(cols); fine != "" && finer(fine, in.convert) {
+				args["frequency"] = fine
+			}
+		case in.convert != "":
 			args["frequency"] = in.convert
 		}
 		if in.from != "" {
@@ -704,3 +713,23 @@ func (v view) withoutRefusedFilters(ws []map[string]any) []map[string]any {
 }
 
 var refusedCountry = regexp.MustCompile(`bad filter: country "([^"]+)"`)
+
+// finestOf is the finest frequency, daily and weekly aside, of the series
+// the columns hold, as their rows were shown.
+func (v view) finestOf(cols []map[string]string) string {
+	finest := ""
+	for _, c := range cols {
+		f := v.cands[c["series_id"]].Freq
+		if f == "" {
+			for _, col := range v.columns {
+				if col.SeriesID == c["series_id"] && v.tableFreq != "" {
+					f = v.tableFreq
+				}
+			}
+		}
+		if f != "" && f != "D" && f != "W" && (finest == "" || finer(f, finest)) {
+			finest = f
+		}
+	}
+	return finest
+}

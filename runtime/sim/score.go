@@ -87,6 +87,16 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 		sc -= 0.3
 		decidable = false
 	}
+	// "End-of-year CPI inflation": of rows alike, the one that says it
+	// is the end-of-period version, not the average one.
+	if s.eop {
+		switch t := strings.ToLower(c.Title + " " + c.Unit); {
+		case strings.Contains(t, "end of period") || strings.Contains(t, "end-of-period") || strings.Contains(t, "end of year"):
+			sc += 0.1
+		case strings.Contains(t, "average"):
+			sc -= 0.1
+		}
+	}
 	if freq == "" {
 		sc -= 0.01 * float64(freqRank[c.Freq]) // unasked, the finer series serves more uses
 	}

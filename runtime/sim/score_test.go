@@ -641,3 +641,32 @@ func TestTwoEconomiesMeanTheConceptBothHold(t *testing.T) {
 		}
 	}
 }
+
+// "Policy rate at year end vs end-of-year CPI inflation": the table is
+// converted with each year's last value, and of the two inflation rows the
+// end-of-period one is taken.
+func TestEndOfPeriodIsTheVersionAndTheMethod(t *testing.T) {
+	in := understand("Policy rate at year end vs end-of-year CPI inflation: Turkey, 2006-2023", nil)
+	if in.convert != "A" || in.convertMethod != "last" {
+		t.Errorf("convert %q by %q, want A by last", in.convert, in.convertMethod)
+	}
+	var cpi subject
+	for _, s := range in.subjects {
+		if strings.Contains(s.phrase, "inflation") {
+			cpi = s
+		}
+	}
+	if !cpi.eop {
+		t.Fatalf("subjects %+v: inflation not asked at end of period", in.subjects)
+	}
+	avg := Candidate{ID: "weo:WEOApr2024|Türkiye|Inflation, average consumer prices|Percent change", Title: "Inflation, average consumer prices", Unit: "Percent change", Freq: "A", Country: "TUR"}
+	eop := Candidate{ID: "weo:WEOApr2024|Türkiye|Inflation, end of period consumer prices|Percent change", Title: "Inflation, end of period consumer prices", Unit: "Percent change", Freq: "A", Country: "TUR"}
+	v := view{cands: map[string]Candidate{avg.ID: avg, eop.ID: eop}, order: []string{avg.ID, eop.ID}}
+	if c, ok, _ := (Policy{}).best(v, cpi, "A", nil); !ok || c.ID != eop.ID {
+		t.Errorf("best %s (decidable %v), want the end-of-period row", c.ID, ok)
+	}
+	cpi.eop = false
+	if c, _, _ := (Policy{}).best(v, cpi, "A", nil); c.ID != avg.ID {
+		t.Errorf("unasked, best %s, want the row shown first", c.ID)
+	}
+}

@@ -23,6 +23,7 @@ type subject struct {
 	unit    string   // the words of the unit asked for ("u.s. dollars"), if one was
 	sources []string // the source namespaces of the publisher asked for, if one was
 	adjust  string   // "SA" or "NSA" when seasonal adjustment was asked for
+	eop     bool     // the end-of-period version was asked for ("end-of-year CPI inflation")
 }
 
 func (s subject) key() string {
@@ -312,15 +313,30 @@ func (in *intent) dropConceptsExplained() {
 	})
 }
 
+// eopMark stands where a phrase asked for each period's last value.
+const eopMark = "endofperiod"
+
 // readFrequency takes out the phrases that ask for a frequency: a
 // conversion of the table ("average them by year") or the table's own
 // ("monthly"), returning the text without them.
 func (in *intent) readFrequency(low string) string {
+	// The first conversion named decides; every one is taken out. One
+	// that takes each period's last value leaves a mark where it stood:
+	// the series next to it is asked in its end-of-period version.
 	for _, fp := range vocab.convert {
-		if i := frequencyPhrase(low, fp.phrase); i >= 0 {
-			in.convert, in.convertMethod = fp.freq, fp.method
-			low = low[:i] + " " + low[i+len(fp.phrase):]
-			break
+		for {
+			i := frequencyPhrase(low, fp.phrase)
+			if i < 0 {
+				break
+			}
+			if in.convert == "" {
+				in.convert, in.convertMethod = fp.freq, fp.method
+			}
+			mark := " "
+			if fp.method == "last" {
+				mark = " " + eopMark + " "
+			}
+			low = low[:i] + mark + low[i+len(fp.phrase):]
 		}
 	}
 	// "annual" alone between commas asks for the table's frequency; next
@@ -754,6 +770,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		their    bool     // "their policy rates": the economies the request named
 		sources  []string // "the IMF one": the publisher of this part's series
 		versions bool     // the concept's parts that follow say which versions are asked for
+		eop      bool     // "end-of-year CPI inflation": the end-of-period version
 	}
 	var parts []part
 	var all []country
@@ -815,15 +832,16 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			if len(cs) == 0 {
 				cs = prev.cs
 			}
-			parts = append(parts, part{terms: append(head, ts...), cs: cs, sources: prev.sources})
+			parts = append(parts, part{terms: append(head, ts...), cs: cs, sources: prev.sources, eop: strings.Contains(p, eopMark)})
 		case len(ts) > 0 && len(parts) > 0 && !slices.ContainsFunc(ts, func(t string) bool { return !vocab.qualifiers[t] }):
 			// "GDP per capita, constant prices, PPP (2017 intl $) for
 			// Poland": qualifiers of the part before, and its countries.
 			last := &parts[len(parts)-1]
+			last.eop = last.eop || strings.Contains(p, eopMark)
 			last.terms = append(last.terms, ts...)
 			last.cs = append(last.cs, cs...)
 		case len(ts) > 0:
-			parts = append(parts, part{terms: ts, cs: cs})
+			parts = append(parts, part{terms: ts, cs: cs, eop: strings.Contains(p, eopMark)})
 		case len(cs) > 0 && len(parts) > 0 && len(parts[len(parts)-1].cs) > 0:
 			parts[len(parts)-1].cs = append(parts[len(parts)-1].cs, cs...)
 		case len(cs) > 0 && len(parts) > 0:
@@ -874,7 +892,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			cs = fallback
 		}
 		for _, c := range cs {
-			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit, sources: sources, adjust: adjust}
+			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit, sources: sources, adjust: adjust, eop: p.eop}
 			if p.sources != nil {
 				s.sources = p.sources
 			}
