@@ -37,6 +37,13 @@ func namedOp(clause string, op operation, m []string) string {
 
 var opNouns = map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}
 
+// perHead: the phrase after "per" counts people (its first word means
+// population).
+func perHead(b string) bool {
+	ts := terms(b)
+	return len(ts) > 0 && slices.Contains(expand(ts[0]), "population")
+}
+
 // listTail ends a list that goes on with the arithmetic (", and the").
 // addingVerb opens a clause that puts series into the table ("add fed
 // funds + the ECB rate"): a "+" after it lists what to add, as "and" does.
@@ -80,6 +87,11 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	for _, op := range vocab.operations {
 		m := op.re.FindStringSubmatch(clause)
 		if m == nil {
+			continue
+		}
+		// "GDP per capita", "debt per person": a ratio to the people
+		// counted; "per year" or "per cent" is no arithmetic.
+		if i := op.re.SubexpIndex("b"); i >= 0 && strings.Contains(op.pattern, " per ") && !perHead(m[i]) {
 			continue
 		}
 		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])

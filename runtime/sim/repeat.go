@@ -11,7 +11,7 @@ import (
 func (in *intent) repeatInUnit(unit string, earlier []string) {
 	gotSubjects, gotDerives := false, false
 	for i := len(earlier) - 1; i >= 0 && !(gotSubjects && gotDerives); i-- {
-		prev := understand(earlier[i], earlier[:i])
+		prev := understand(earlier[i], earlier[:i]).seriesAsked()
 		if !gotSubjects && len(prev.subjects) > 0 {
 			gotSubjects = true
 			for _, s := range prev.subjects {
@@ -40,7 +40,7 @@ func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
 	var subjects []subject
 	var derives []derivation
 	for i := len(earlier) - 1; i >= 0 && (subjects == nil || (derivations && derives == nil)); i-- {
-		prev := understand(earlier[i], earlier[:i])
+		prev := understand(earlier[i], earlier[:i]).seriesAsked()
 		if subjects == nil && len(prev.subjects) > 0 {
 			seen := map[string]bool{}
 			subjects = []subject{}
@@ -109,4 +109,27 @@ func lastCountries(earlier []string) []country {
 		}
 	}
 	return nil
+}
+
+// seriesAsked is the request as its series: "GDP per head in dollars" asks
+// for a ratio a published series may stand in for; a later "switch those
+// to PPP" or "same for Brazil" repeats that series, not the arithmetic.
+func (in intent) seriesAsked() intent {
+	if len(in.subjects) > 0 {
+		return in
+	}
+	out := in
+	out.derives = nil
+	for _, d := range in.derives {
+		if len(d.asSeries) == 0 {
+			out.derives = append(out.derives, d)
+			continue
+		}
+		for _, s := range d.asSeries {
+			if !slices.ContainsFunc(out.subjects, func(o subject) bool { return o.key() == s.key() }) {
+				out.subjects = append(out.subjects, s)
+			}
+		}
+	}
+	return out
 }

@@ -127,6 +127,7 @@ func understand(text string, earlier []string) intent {
 	// a series nor a frequency asked for.
 	low = refusedPhrase.ReplaceAllString(low, " ")
 	in.oneSource = oneSourcePhrase.MatchString(low)
+	low = ownPlan.ReplaceAllString(low, " ")
 	low = fillerPhrase.ReplaceAllString(low, " ")
 	low = in.readFrequency(low)
 	// The base is read where a rebasing is asked for, not from a series'
@@ -547,6 +548,10 @@ var (
 	freqWord    = regexp.MustCompile(`\b(?:monthly|annual|yearly|quarterly|weekly|daily)\b`)
 )
 
+// ownPlan: what the analyst will do with the series ("so I can work out
+// income per person myself"); it asks for nothing now.
+var ownPlan = regexp.MustCompile(`\bso(?: that)? (?:i|we) (?:can|could|may|might|will)\b[^,;.:!?]*`)
+
 // fillerPhrase: words of talk around a request ("ecb polcy rate i mean",
 // "sorry, the monthly one", "one source", "each year"); they name no
 // series. oneSourcePhrase asks for every series from one publisher.
@@ -738,7 +743,7 @@ var sameSpan = regexp.MustCompile(`\b(?:(?:over|for|in)\s+)?the\s+same\s+(?:wind
 
 // purposePhrase says what a series is for ("add the ECB for reference",
 // "the US as a benchmark"); it names no series.
-var purposePhrase = regexp.MustCompile(`\b(?:for|as)\s+(?:an?\s+|the\s+)?(?:reference|comparison|benchmark|context|a yardstick|yardstick)(?:\s+point)?\b`)
+var purposePhrase = regexp.MustCompile(`\b(?:for|as)\s+(?:an?\s+|the\s+)?(?:reference|comparison|benchmark|context|a yardstick|yardstick|(?:sanity |cross[- ])?check)(?:\s+point)?\b|\bto (?:check|compare|cross-check)\b`)
 
 // readSeriesClause reads the series a clause names. Each list part may
 // name its own countries ("inflation in Brazil and unemployment in

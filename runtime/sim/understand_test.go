@@ -289,7 +289,7 @@ func TestBracketsAndQualifiers(t *testing.T) {
 		"GDP per capita, constant prices, PPP (2017 intl $) for Poland, Portugal":                   {"gdp capita constant price"},
 		"central bank rates (Sweden, Norway, Denmark), monthly":                                     {"central bank rate"},
 	} {
-		if got := phrases(understand(text, nil)); !slices.Equal(got, want) {
+		if got := phrases(understand(text, nil).seriesAsked()); !slices.Equal(got, want) {
 			t.Errorf("%q: subjects %q, want %q", text, got, want)
 		}
 	}
