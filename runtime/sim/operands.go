@@ -198,7 +198,11 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			p = strings.TrimSpace(changeWords.ReplaceAllString(p, " "))
 		}
 		cs, rest := findCountries(p)
-		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change}
+		var sources []string
+		if ns, groups := vocab.publishersIn(rest); groups == 1 {
+			sources, rest = ns, withoutPublishers(rest)
+		}
+		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change, sources: sources}
 		if vocab.weakOnly(o.terms) {
 			o.terms = nil
 			// "the spread + ffr": an arithmetic noun alone names the

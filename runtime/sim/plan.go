@@ -97,6 +97,10 @@ func (v view) colCountry(c Column) string {
 	if cc := v.cands[c.SeriesID].Country; cc != "" {
 		return strings.ToUpper(cc)
 	}
+	// A row shown in an earlier request says its country as well.
+	if cc := v.known[c.SeriesID].Country; cc != "" {
+		return strings.ToUpper(cc)
+	}
 	if i := strings.LastIndexByte(c.Name, '_'); i > 0 && len(c.Name)-i == 4 {
 		if _, ok := vocab.region(strings.ToUpper(c.Name[i+1:])); ok {
 			return strings.ToUpper(c.Name[i+1:])

@@ -134,10 +134,10 @@ func (p Policy) decide(v view) Step {
 				// already holds for other economies.
 				o.terms = v.tableConcept()
 			}
-			s := subject{phrase: strings.Join(o.terms, " "), terms: o.terms, country: o.country}
-			if base, ok := conceptBase(o); ok {
-				s.phrase, s.terms = strings.Join(base, " "), base
-			}
+			// "minus the IMF avg CPI inflation": the series as the
+			// analyst names it, from the publisher named; a price index
+			// it could be computed from serves when the table holds one.
+			s := subject{phrase: strings.Join(o.terms, " "), terms: o.terms, country: o.country, sources: o.sources}
 			if len(s.terms) > 0 && !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
 				subjects = append(subjects, s)
 			}

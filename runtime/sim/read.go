@@ -53,14 +53,15 @@ type view struct {
 	user        string
 	earlier     []string // earlier analyst messages, oldest first
 	cands       map[string]Candidate
-	order       []string          // candidate ids in order of first appearance this request
-	table       string            // latest table name seen
-	tableFreq   string            // its frequency
-	tableSpan   [2]string         // its first and last period ("2005-01", "2023-12")
-	columns     []Column          // its columns, derived ones included
-	before      map[string]bool   // the names of its columns when the analyst wrote the latest message
-	calls       []pastCall        // this request's calls, in order
-	rejected    map[string]string // ids a tool refused, with the reason
+	known       map[string]Candidate // rows shown in earlier requests, as they were read then
+	order       []string             // candidate ids in order of first appearance this request
+	table       string               // latest table name seen
+	tableFreq   string               // its frequency
+	tableSpan   [2]string            // its first and last period ("2005-01", "2023-12")
+	columns     []Column             // its columns, derived ones included
+	before      map[string]bool      // the names of its columns when the analyst wrote the latest message
+	calls       []pastCall           // this request's calls, in order
+	rejected    map[string]string    // ids a tool refused, with the reason
 	contextNote bool
 	noteText    string // the context note: what was removed to fit the window
 	// respelled: words a search said it corrected ("expendture" →
@@ -96,7 +97,7 @@ var (
 )
 
 func readView(msgs []Message) view {
-	v := view{cands: map[string]Candidate{}, rejected: map[string]string{}}
+	v := view{cands: map[string]Candidate{}, known: map[string]Candidate{}, rejected: map[string]string{}}
 	last := -1
 	for i, m := range msgs {
 		if m.Role == "user" {
@@ -130,6 +131,10 @@ func readView(msgs []Message) view {
 			v.readTables(m.Content)
 			if i > last {
 				v.readCandidates(m.Content)
+			} else {
+				earlier := view{cands: v.known}
+				earlier.readCandidates(m.Content)
+				v.known = earlier.cands
 			}
 		case "assistant":
 			if i < last {

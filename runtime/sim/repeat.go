@@ -121,7 +121,9 @@ func (in intent) seriesAsked() intent {
 	out := in
 	out.derives = nil
 	for _, d := range in.derives {
-		if len(d.asSeries) == 0 {
+		// Only arithmetic of named series has a published stand-in; "each
+		// minus inflation" acts on the table.
+		if len(d.asSeries) == 0 || !namedOperands(d) {
 			out.derives = append(out.derives, d)
 			continue
 		}

@@ -174,12 +174,17 @@ func (p Policy) tableFrequency(v view, in intent, subjects []subject, multi bool
 			finest = f
 		}
 	}
+	// The table built earlier keeps its frequency, which may be coarser
+	// than its series' own once it was converted; the series added join
+	// it at that frequency.
+	if v.tableFreq != "" && v.tableFreq != "D" && v.tableFreq != "W" {
+		return v.tableFreq
+	}
 	for _, c := range v.columns {
 		if c.Derived == "" {
 			consider(v.cands[c.SeriesID].Freq)
 		}
 	}
-	consider(v.tableFreq) // the table built earlier keeps its frequency
 	for _, s := range subjects {
 		if _, _, ok := v.columnFor(s, multi); ok {
 			continue

@@ -616,6 +616,11 @@ func TestConvertedTableDecidesAtItsFrequency(t *testing.T) {
 	if f := (Policy{}).tableFrequency(v, in, in.subjects, false); f != "M" {
 		t.Errorf("not converted: table frequency %q, want M", f)
 	}
+	// A table converted earlier keeps its frequency for the series added.
+	v.tableFreq = "A"
+	if f := (Policy{}).tableFrequency(v, in, in.subjects, false); f != "A" {
+		t.Errorf("an annual table: frequency %q, want A", f)
+	}
 }
 
 // Two economies named by one concept ("rate differential US minus euro

@@ -40,6 +40,7 @@ type operand struct {
 	sum     int       // "the two combined": the sum of the sum most recent series columns; -1 all of them
 	others  []country // further countries the phrase names ("China and India each as a share of the US")
 	change  string    // "y/y cpi": the period change of the series named, an op (yoy_pct, pct_change)
+	sources []string  // "the IMF avg CPI inflation": the namespaces of the publisher the operand names
 }
 
 // derivation is a column to compute.
