@@ -128,6 +128,7 @@ func understand(text string, earlier []string) intent {
 	// a series nor a frequency asked for.
 	low = refusedPhrase.ReplaceAllString(low, " ")
 	in.oneSource = oneSourcePhrase.MatchString(low)
+	low = salutation.ReplaceAllString(low, " ")
 	low = ownPlan.ReplaceAllString(low, " ")
 	low = fillerPhrase.ReplaceAllString(low, " ")
 	low = in.readFrequency(low)
@@ -549,6 +550,10 @@ var (
 	freqWord    = regexp.MustCompile(`\b(?:monthly|annual|yearly|quarterly|weekly|daily)\b`)
 )
 
+// salutation: how a message greets or thanks ("Dear colleague,", "hi
+// team -", "thanks a lot"); it names no series.
+var salutation = regexp.MustCompile(`^\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^,.:;!?\n-]{0,30}[,.:;!?-]|\b(?:thank you|thanks|many thanks|cheers|kind regards|best regards|regards)(?: (?:a lot|so much|very much|again))?\b`)
+
 // ownPlan: what the analyst will do with the series ("so I can work out
 // income per person myself"); it asks for nothing now.
 var ownPlan = regexp.MustCompile(`\bso(?: that)? (?:i|we) (?:can|could|may|might|will)\b[^,;.:!?]*`)
@@ -558,7 +563,7 @@ var ownPlan = regexp.MustCompile(`\bso(?: that)? (?:i|we) (?:can|could|may|might
 // series. oneSourcePhrase asks for every series from one publisher.
 var oneSourcePhrase = regexp.MustCompile(`\b(?:one|a single|the same|same|a consistent|one consistent)\s+(?:source|publisher|database|dataset)\b`)
 
-var fillerPhrase = regexp.MustCompile(`\b(?:i mean|i meant|you know|sorry|(?:from\s+)?(?:one|a single|the same|same|a consistent|one consistent)\s+(?:source|publisher|database|dataset)|(?:each|every|for each|for every|in each|in every)\s+(?:year|month|quarter|week|day|period)|year by year|year after year)\b`)
+var fillerPhrase = regexp.MustCompile(`\b(?:i mean|i meant|you know|sorry|(?:from\s+)?(?:one|a single|the same|same|a consistent|one consistent)\s+(?:source|publisher|database|dataset)|(?:each|every|for each|for every|in each|in every)\s+(?:year|month|quarter|week|day|period)|year by year|year after year|(?:would|will|'d) be (?:very |really |most )?(?:kind|nice|great|helpful|appreciated|good|lovely|useful|ideal))\b`)
 
 // tagQuestion ends a statement that asks only to be confirmed.
 var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn't it|aren't they|doesn't it|don't they|wouldn't it|shouldn't it|innit|eh)|\s(?:right|correct))\s*[?]?$`)

@@ -527,3 +527,20 @@ func TestVersionsOfAConceptAndPluralChanges(t *testing.T) {
 		t.Errorf("series %v, want %v", got, want)
 	}
 }
+
+// Greetings, thanks and polite asking name no series.
+func TestCourtesiesNameNoSeries(t *testing.T) {
+	in := understand("Dear colleague, for Japan, Korea and Germany I need employment and population (IMF), 2000 to 2023, annual.", nil)
+	for _, k := range subjectKeys(in) {
+		if strings.Contains(k, "dear") || strings.Contains(k, "colleague") {
+			t.Errorf("subject %s from a greeting", k)
+		}
+	}
+	if len(in.subjects) != 6 {
+		t.Errorf("subjects %v, want employment and population of three economies", subjectKeys(in))
+	}
+	in = understand("Thank you. Is there a structural break for Korea's ratio? A chart would be kind.", []string{"employment and population for Korea"})
+	if len(in.subjects) != 0 || !in.chart {
+		t.Errorf("subjects %v, chart %v; want none and a chart", subjectKeys(in), in.chart)
+	}
+}
