@@ -37,12 +37,14 @@ func namedOp(clause string, op operation, m []string) string {
 
 var opNouns = map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}
 
-// perHead: the phrase after "per" counts people (its first word means
-// population).
+// perHead: the phrase after "per" counts people ("per capita", "per
+// person"): the ratio is to the population.
 func perHead(b string) bool {
 	ts := terms(b)
-	return len(ts) > 0 && slices.Contains(expand(ts[0]), "population")
+	return len(ts) > 0 && headWords[ts[0]]
 }
+
+var headWords = map[string]bool{"capita": true, "person": true, "people": true, "head": true, "inhabitant": true, "resident": true}
 
 // listTail ends a list that goes on with the arithmetic (", and the").
 // addingVerb opens a clause that puts series into the table ("add fed
@@ -127,7 +129,13 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			}) {
 				continue
 			}
-			d.operands = in.operands([]string{a, m[ib]}, clause)
+			b := m[ib]
+			if strings.Contains(op.pattern, " per ") {
+				// "GDP per capita for each country": the people counted
+				// are the population; what follows them bounds the clause.
+				b = "population" + strings.TrimPrefix(b, strings.Fields(b)[0])
+			}
+			d.operands = in.operands([]string{a, b}, clause)
 		} else if ib >= 0 { // "subtract WEO inflation for each country": every column minus it
 			d.operands = in.operands([]string{"each", m[ib]}, clause)
 		} else { // "the gap between them": the two most recent columns
