@@ -97,6 +97,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			continue
 		}
 		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])
+		lead := label // what the clause says before the arithmetic
 		// "show me their policy rates and the US one, and the spread of
 		// each over the US": series listed before the arithmetic are
 		// asked for too; they are no label.
@@ -128,6 +129,13 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 				return len(terms(rest)) == 0 && !backWords.MatchString(strings.TrimSpace(rest))
 			}) {
 				continue
+			}
+			// "add Hong Kong, its spread to the US": the possessive is
+			// the economy the clause named before it.
+			if pron := strings.TrimSpace(a); pron == "its" || pron == "their" {
+				if cs, _ := findCountries(lead); len(cs) > 0 {
+					a = cs[len(cs)-1].name
+				}
 			}
 			b := m[ib]
 			if strings.Contains(op.pattern, " per ") {

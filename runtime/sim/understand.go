@@ -571,6 +571,9 @@ var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn
 // editClause opens a clause that keeps or removes columns already there.
 var editClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also)\s+)*(?:keep|retain|leave|drop|remove|delete|exclude|take out|get rid of|lose)\b`)
 
+// loneOpNoun is a list part that is only an arithmetic noun.
+var loneOpNoun = regexp.MustCompile(`^(?:(?:and|plus|also)\s+)?(?:the\s+)?(spread|ratio|gap|difference)(?:\s+between (?:them|the two))?$`)
+
 // switchBack opens a clause that turns the columns already there into
 // something else ("switch those to PPP", "change them over to dollars").
 var switchBack = regexp.MustCompile(`(?:^|,\s*)(?:(?:now|ok|okay|and|but|then|please|pls|can you|could you)\s+)*(?:switch|change|swap|flip|move)\s+(?:them|those|these|it|all|everything|both|the lot|the series|all of them|each)(?:\s+(?:over|back))?\s+(?:to|into|in)\b`)
@@ -789,6 +792,12 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		// "add the BoE and the SNB, keep the spread": a part that edits
 		// what the table holds names no series to find.
 		if editClause.MatchString(strings.TrimSpace(p)) {
+			continue
+		}
+		// "saudi policy rate vs US, and the spread": an arithmetic noun
+		// ending a list is of the two series named before it.
+		if m := loneOpNoun.FindStringSubmatch(strings.TrimSpace(p)); m != nil && len(parts) > 0 {
+			in.derives = append(in.derives, derivation{op: opNouns[m[1]], operands: []operand{{back: 2}, {back: 1}}})
 			continue
 		}
 		cs, rest := findCountries(p)

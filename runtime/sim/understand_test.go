@@ -544,3 +544,21 @@ func TestCourtesiesNameNoSeries(t *testing.T) {
 		t.Errorf("subjects %v, chart %v; want none and a chart", subjectKeys(in), in.chart)
 	}
 }
+
+// "…, and the spread" ending a list is the spread of the two series named;
+// "add Hong Kong, its spread to the US" is Hong Kong's against the US;
+// "either spread" is each spread column.
+func TestSpreadsNamedInPassing(t *testing.T) {
+	in := understand("saudi policy rate vs US, monthly since 2000, and the spread", nil)
+	if got := derivesOf(in); len(got) != 1 || got[0] != "spread(back2|,back1|)" {
+		t.Errorf("derivations %v, want the spread of the two", got)
+	}
+	in = understand("add Hong Kong, its spread to the US too", []string{"saudi policy rate vs US, and the spread"})
+	if got := derivesOf(in); len(got) != 1 || got[0] != "spread(|HKG,|USA)" {
+		t.Errorf("derivations %v, want Hong Kong's spread to the US", got)
+	}
+	in = understand("any breaks in either spread?", nil)
+	if got := targetsOf(in.cpTargets); len(got) != 1 || got[0] != "spread|" {
+		t.Errorf("targets %v, want the spreads", got)
+	}
+}
