@@ -65,9 +65,10 @@ func withoutPublishers(s string) string {
 	}
 }
 
-// fromOnePublisher reads "one source so they're comparable": when one
-// publisher shown has a clear row for every subject, all of them come
-// from it. Until one does, the subjects are left as asked.
+// fromOnePublisher reads "one source so they're comparable": the
+// publisher shown with a clear row for the most subjects (at least two)
+// is the source of all of them; the subjects it has shown no row for are
+// searched within it. Until one is shown, the subjects are left as asked.
 func (p Policy) fromOnePublisher(v view, subjects []subject, freq string, used map[string]bool) []subject {
 	if slices.ContainsFunc(subjects, func(s subject) bool { return len(s.sources) > 0 }) {
 		return subjects
@@ -78,22 +79,25 @@ func (p Policy) fromOnePublisher(v view, subjects []subject, freq string, used m
 			order = append(order, ns)
 		}
 	}
+	best, most := "", 1
 	for _, ns := range order {
-		all := true
+		n := 0
 		for _, s := range subjects {
 			s.sources = []string{ns}
-			if _, ok, _ := p.bestOf(v, s, freq, used); !ok {
-				all = false
-				break
+			if _, ok, _ := p.bestOf(v, s, freq, used); ok {
+				n++
 			}
 		}
-		if all {
-			out := slices.Clone(subjects)
-			for i := range out {
-				out[i].sources = []string{ns}
-			}
-			return out
+		if n > most {
+			best, most = ns, n
 		}
 	}
-	return subjects
+	if best == "" {
+		return subjects
+	}
+	out := slices.Clone(subjects)
+	for i := range out {
+		out[i].sources, out[i].onePublisher = []string{best}, true
+	}
+	return out
 }

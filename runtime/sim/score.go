@@ -283,7 +283,7 @@ func countryFits(s subject, c Candidate) bool {
 // for another subject of the request) are passed over.
 func (p Policy) best(v view, s subject, freq string, used map[string]bool) (Candidate, bool, int) {
 	c, ok, n := p.bestOf(v, s, freq, used)
-	if ok || len(s.sources) == 0 {
+	if ok || len(s.sources) == 0 || s.onePublisher {
 		return c, ok, n
 	}
 	// No row of the publisher asked for serves: one of another publisher

@@ -24,6 +24,9 @@ type subject struct {
 	sources []string // the source namespaces of the publisher asked for, if one was
 	adjust  string   // "SA" or "NSA" when seasonal adjustment was asked for
 	eop     bool     // the end-of-period version was asked for ("end-of-year CPI inflation")
+	// onePublisher: the sources are the one publisher every series of the
+	// request must come from ("one source"); no other stands in.
+	onePublisher bool
 }
 
 func (s subject) key() string {
@@ -170,6 +173,10 @@ func understand(text string, earlier []string) intent {
 			sentence = strings.TrimSpace(sentence)[frame[1]:]
 		} else if t := strings.TrimSpace(sentence); purposeOnly.MatchString(t) && len(countriesNamed(t)) == 0 {
 			// "For my macro seminar:" names the work, not a series.
+			frame = []int{0, 0}
+		} else if n == 0 && leadIn.MatchString(low) && len(countriesNamed(t)) == 0 {
+			// "An academic question: national policy rates of …": a
+			// lead-in before a colon heads the request.
 			frame = []int{0, 0}
 		}
 		idx := verbSplit.FindAllStringSubmatchIndex(sentence, -1)
@@ -570,6 +577,9 @@ var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn
 
 // editClause opens a clause that keeps or removes columns already there.
 var editClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also)\s+)*(?:keep|retain|leave|drop|remove|delete|exclude|take out|get rid of|lose)\b`)
+
+// leadIn: a message opening with a short phrase and a colon.
+var leadIn = regexp.MustCompile(`^\s*[^:.?!,;]{1,60}:\s+\S`)
 
 // loneOpNoun is a list part that is only an arithmetic noun.
 var loneOpNoun = regexp.MustCompile(`^(?:(?:and|plus|also)\s+)?(?:the\s+)?(spread|ratio|gap|difference)(?:\s+between (?:them|the two))?$`)
