@@ -47,9 +47,10 @@ func perHead(b string) bool {
 var headWords = map[string]bool{"capita": true, "person": true, "people": true, "head": true, "inhabitant": true, "resident": true}
 
 // listTail ends a list that goes on with the arithmetic (", and the").
-// addingVerb opens a clause that puts series into the table ("add fed
-// funds + the ECB rate"): a "+" after it lists what to add, as "and" does.
-var addingVerb = regexp.MustCompile(`^(?:(?:please|pls|now|also|and|then)\s+)*(?:add|include|bring in|throw in|put in|pull in|append)\b`)
+// addingVerb opens a clause that puts series into the table or asks for
+// them ("add fed funds + the ECB rate", "need federal debt + nominal
+// gdp"): a "+" after it lists what to add, as "and" does.
+var addingVerb = regexp.MustCompile(`^(?:(?:please|pls|now|also|and|then|i)\s+)*(?:add|include|bring in|throw in|put in|pull in|append|need|want|get|give me|show me|pull|fetch|grab|load)\b`)
 
 var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(?:\s*\b(?:the|a|an))?\s*$`)
 
@@ -219,6 +220,11 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			sources, rest = ns, withoutPublishers(rest)
 		}
 		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change, sources: sources}
+		// "gdp ratio" in "debt/gdp ratio": the arithmetic's noun is no
+		// word of the operand.
+		if named := slices.DeleteFunc(slices.Clone(o.terms), func(t string) bool { return opNoun.MatchString(t) }); len(named) > 0 {
+			o.terms = named
+		}
 		if vocab.weakOnly(o.terms) {
 			o.terms = nil
 			// "the spread + ffr": an arithmetic noun alone names the

@@ -114,7 +114,7 @@ var (
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
 	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:\s*q[1-4]|m\d{1,2}|[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
 	percentChange = regexp.MustCompile(`(?:%|\bper\s?cent|\bpct)\s*(?:changes?|growth)\b`)
-	loneAnnual    = regexp.MustCompile(`(?:^|[,;(]|\s-)\s*(?:annual|yearly)\s*(?:[,;.)]|-\s|$)`)
+	loneAnnual    = regexp.MustCompile(`(?:^|[,;(]|\s-)\s*(?:(?:now|ok|okay|so|and|but|then|make it|go|switch to|change to)\s+)*(?:annual|yearly)\s*(?:[,;.)]|-\s|$)`)
 	everyColumn   = regexp.MustCompile(`\b(?:each of (?:them|those|these|the \w+)|each one|every one of them|all of them|all (?:two|three|four|five|six|seven|eight|nine|ten)|each series|each rate|each country|every country)\b`)
 	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
 )
@@ -811,7 +811,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			continue
 		}
 		cs, rest := findCountries(p)
-		ts := terms(rest)
+		ts := terms(withoutPublishers(rest)) // "the imf's general govt gross debt": the publisher is the source, no word of the series
 		// "US unemployment, the monthly BLS one and the IMF annual
 		// number": a part naming only a publisher (and how often) is the
 		// concept before it, from that publisher; the concept is asked

@@ -261,8 +261,8 @@ func TestEverydayNamesDatesAndChanges(t *testing.T) {
 	}
 	in = understand("quarterly ILO unemployment rates for Spain, Portugal and Italy from 2008 Q1 to 2019 Q4", nil)
 	for _, s := range in.subjects {
-		if s.phrase != "ilo unemployment rate" {
-			t.Errorf("from 2008 Q1 to 2019 Q4: subject %q", s.phrase)
+		if s.phrase != "unemployment rate" || !slices.Equal(s.sources, []string{"ilo"}) {
+			t.Errorf("from 2008 Q1 to 2019 Q4: subject %q from %v", s.phrase, s.sources)
 		}
 	}
 	in = understand("CPI index monthly, with the monthly % change", nil)
@@ -325,7 +325,7 @@ func TestBracketsThatAnalyseAreNoRestatement(t *testing.T) {
 func TestBracketStaysInItsSentence(t *testing.T) {
 	in := understand("My supervisor wants me to cross-check with the IMF WEO unemployment rate for the same three. Can you put them all in one annual table (average the quarters)?",
 		[]string{"quarterly ILO unemployment rates for Spain, Portugal and Italy"})
-	if len(in.subjects) != 3 || in.subjects[0].phrase != "imf weo unemployment rate" || in.convert != "A" {
+	if len(in.subjects) != 3 || in.subjects[0].phrase != "unemployment rate" || !slices.Contains(in.subjects[0].sources, "weo") || in.convert != "A" {
 		t.Errorf("subjects %+v, convert %q", in.subjects, in.convert)
 	}
 }
@@ -560,5 +560,21 @@ func TestSpreadsNamedInPassing(t *testing.T) {
 	in = understand("any breaks in either spread?", nil)
 	if got := targetsOf(in.cpTargets); len(got) != 1 || got[0] != "spread|" {
 		t.Errorf("targets %v, want the spreads", got)
+	}
+}
+
+// "need federal debt + nominal gdp" lists two series; "debt/gdp ratio pls"
+// is the ratio of the two, not a series in percent of GDP.
+func TestPlusListsAndSlashRatiosCompute(t *testing.T) {
+	in := understand("need federal debt + nominal gdp, quarterly, 1990 on", nil)
+	if len(in.subjects) != 2 || len(in.derives) != 0 {
+		t.Errorf("subjects %v, derivations %v; want two series", subjectKeys(in), derivesOf(in))
+	}
+	in = understand("debt/gdp ratio pls. careful, debt is in millions and gdp is billions saar", []string{"need federal debt + nominal gdp"})
+	if got := derivesOf(in); len(got) != 1 || !strings.HasSuffix(got[0], "(debt|,gdp|)") || len(in.subjects) != 0 {
+		t.Errorf("derivations %v, subjects %v; want debt over gdp", got, subjectKeys(in))
+	}
+	if in := understand("now annual, 2001-2023, and put the imf's gross debt % of gdp alongside", nil); in.freq != "A" {
+		t.Errorf("now annual: frequency %q", in.freq)
 	}
 }

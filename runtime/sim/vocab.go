@@ -523,7 +523,9 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 		if m := verbSplit.FindAllStringIndex(strings.ToLower(sentence), -1); len(m) > 0 {
 			sentence = sentence[m[len(m)-1][0]:] // the clause the phrase is in
 		}
-		if computeVerb.MatchString(strings.ToLower(sentence)) {
+		// "debt/GDP ratio": a unit phrase an arithmetic noun follows names
+		// the arithmetic, as a verb before it does.
+		if computeVerb.MatchString(strings.ToLower(sentence)) || opAfter.MatchString(strings.ToLower(text[loc[1]:])) {
 			b.WriteString(text[loc[0]:loc[1]])
 			continue
 		}
@@ -540,6 +542,9 @@ func (v *vocabulary) markUnits(text string) (string, []string) {
 
 // refusedUnit: the words before a unit phrase refuse it.
 var refusedUnit = regexp.MustCompile(`\b(?:not|rather than|instead of|no longer|no more|than)\s+(?:in\s+|as\s+(?:an?\s+)?)?$`)
+
+// opAfter: an arithmetic noun right after a phrase.
+var opAfter = regexp.MustCompile(`^\s*(?:ratio|share)\b`)
 
 var (
 	percentOf  = regexp.MustCompile(`%\s*of\b`)
