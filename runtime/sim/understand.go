@@ -578,6 +578,10 @@ var tagQuestion = regexp.MustCompile(`(?:,\s*(?:right|correct|yes|no|true|ok|isn
 // editClause opens a clause that keeps or removes columns already there.
 var editClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also)\s+)*(?:keep|retain|leave|drop|remove|delete|exclude|take out|get rid of|lose)\b`)
 
+// namedResult: a short phrase naming an arithmetic result ("the peg
+// spread", "our real-rate gap").
+var namedResult = regexp.MustCompile(`^(?:(?:the|a|an|our|my|its|i\.e\.|ie|aka|i mean)\s+)*([\pL\pN'-]+(?:\s+[\pL\pN'-]+){0,2})\s+(spread|ratio|gap|difference|differential)$`)
+
 // leadIn: a message opening with a short phrase and a colon.
 var leadIn = regexp.MustCompile(`^\s*[^:.?!,;]{1,60}:\s+\S`)
 
@@ -665,6 +669,14 @@ func (in *intent) readClause(clause string, inherited []country) {
 	// "Keep the gross ones", "drop the UK": a clause that edits what the
 	// table holds names no series to find.
 	if editClause.MatchString(clause) {
+		return
+	}
+	// "denmark minus ecb - the peg spread": a phrase ending in an
+	// arithmetic noun after the arithmetic names its result.
+	if m := namedResult.FindStringSubmatch(clause); m != nil && len(in.derives) > 0 {
+		if d := &in.derives[len(in.derives)-1]; d.label == "" {
+			d.label = strings.TrimSpace(m[1] + " " + m[2])
+		}
 		return
 	}
 	// "change them to PPP": what the columns become is the request, the

@@ -578,3 +578,12 @@ func TestPlusListsAndSlashRatiosCompute(t *testing.T) {
 		t.Errorf("now annual: frequency %q", in.freq)
 	}
 }
+
+// "denmark minus ecb - the peg spread": the phrase after the arithmetic
+// names its result; it is no series to find.
+func TestAPhraseAfterTheArithmeticNamesIt(t *testing.T) {
+	in := understand("denmark minus ecb - the peg spread", []string{"Riksbank, Norges Bank, Danmarks Nationalbank policy rates monthly"})
+	if len(in.subjects) != 0 || len(in.derives) != 1 || in.derives[0].label != "peg spread" {
+		t.Errorf("subjects %v, derivations %+v", subjectKeys(in), in.derives)
+	}
+}
