@@ -37,6 +37,18 @@ func namedOp(clause string, op operation, m []string) string {
 
 var opNouns = map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}
 
+// slashJoinsSeries: the words either side of a slash name series ("M2 /
+// CPI"), not a pair of alternatives ("above/below", "and/or").
+func slashJoinsSeries(a, b string) bool {
+	before, after := strings.Fields(a), strings.Fields(b)
+	if len(before) == 0 || len(after) == 0 {
+		return false
+	}
+	x, y := before[len(before)-1], after[0]
+	alternatives := map[string]bool{"above": true, "below": true, "and": true, "or": true, "up": true, "down": true, "over": true, "under": true}
+	return !alternatives[x] && !alternatives[y] && len(terms(x)) > 0 && len(terms(y)) > 0
+}
+
 // perHead: the phrase after "per" counts people ("per capita", "per
 // person"): the ratio is to the population.
 func perHead(b string) bool {
@@ -125,7 +137,11 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			if op.op == "sum" && addingVerb.MatchString(strings.TrimSpace(clause)) && strings.Contains(m[0], "+") {
 				continue
 			}
-			if op.op == "sum" && slices.ContainsFunc([]string{a, m[ib]}, func(p string) bool {
+			slash := strings.Contains(op.pattern, "{a}/{b}") || strings.Contains(op.pattern, "{a} / {b}")
+			if slash && !slashJoinsSeries(a, m[ib]) {
+				continue
+			}
+			if (op.op == "sum" || slash) && slices.ContainsFunc([]string{a, m[ib]}, func(p string) bool {
 				_, rest := findCountries(p)
 				return len(terms(rest)) == 0 && !backWords.MatchString(strings.TrimSpace(rest))
 			}) {

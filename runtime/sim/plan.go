@@ -525,7 +525,15 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 	case o.phrase == "*":
 		targets = v.seriesColumns()
 	case len(o.terms) == 0:
-		if s := v.seriesColumns(); len(s) == 1 {
+		// "real M2 = M2 / CPI, and its yoy growth": "it" is the column
+		// this request made last; in a table of one series, that series.
+		for i := len(v.columns) - 1; i >= 0 && len(targets) == 0; i-- {
+			c := v.columns[i]
+			if c.Derived != "" && !v.before[c.Name] && !strings.HasPrefix(c.Derived, d.op) {
+				targets = []Column{c}
+			}
+		}
+		if s := v.seriesColumns(); len(targets) == 0 && len(s) == 1 {
 			targets = s
 		}
 	default:

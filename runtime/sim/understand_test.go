@@ -587,3 +587,19 @@ func TestAPhraseAfterTheArithmeticNamesIt(t *testing.T) {
 		t.Errorf("subjects %v, derivations %+v", subjectKeys(in), in.derives)
 	}
 }
+
+// "real M2 = M2 / CPI, and its yoy growth": a slash between two series is
+// their ratio, named by what the equals sign defines, and "its" growth is
+// the change of that ratio; a slash between economies lists them.
+func TestSlashRatiosAndTheirChange(t *testing.T) {
+	in := understand("deflate it: real M2 = M2 / CPI, and its yoy growth", []string{"M2 and CPI all items SA, 1990-2019"})
+	if got := derivesOf(in); len(got) != 2 || got[0] != "ratio(m2|,cpi|)" || got[1] != "yoy_pct(|)" {
+		t.Errorf("derivations %v, want M2 over CPI and its yoy", got)
+	}
+	if len(in.derives) > 0 && in.derives[0].label != "real m2" {
+		t.Errorf("label %q, want real m2", in.derives[0].label)
+	}
+	if in := understand("Policy rates Sweden/Norway, monthly from 2012", nil); len(in.derives) != 0 || len(in.subjects) != 2 {
+		t.Errorf("Sweden/Norway: subjects %v, derivations %v", subjectKeys(in), derivesOf(in))
+	}
+}
