@@ -76,8 +76,12 @@ type Assembly struct {
 
 // assembler fits a session's history into a request.
 type assembler struct {
-	policy      Policy
-	system      string
+	policy Policy
+	system string
+	// state is the session's tables as they stand (tablesText), shown
+	// with a context note: when the results that built them are dropped,
+	// the model still sees what it is working on.
+	state       string
 	toolTokens  int // measured size of the tool schemas
 	window      int
 	replyTokens int
@@ -100,7 +104,38 @@ type plan struct {
 // budget is the history's share of the window: the window less the reply
 // reserve and the measured size of the system prompt and tool schemas.
 func (a *assembler) budget() int {
-	return a.window - a.replyTokens - a.est.tokens(a.system) - a.toolTokens - a.est.perMessage
+	return a.window - a.replyTokens - a.est.tokens(a.system+stateText(a.state)) - a.toolTokens - a.est.perMessage
+}
+
+// stateText is how the tables as they stand follow a context note.
+func stateText(state string) string {
+	if state == "" {
+		return ""
+	}
+	return "\n" + tablesHeading + "\n" + state
+}
+
+// tablesHeading opens the list of the tables as they stand.
+const tablesHeading = "The tables as they stand now (what the removed results built):"
+
+// tablesText lists tables one per line: name, frequency, span, rows and
+// every column with its series, or its derivation.
+func tablesText(tables []TableSummary) string {
+	var b strings.Builder
+	for _, t := range tables {
+		fmt.Fprintf(&b, "- %s: frequency %s, %s..%s, %d rows; columns: ", t.Name, t.Frequency, t.From, t.To, t.Rows)
+		for i, c := range t.Columns {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(c.Name + " = " + c.SeriesID)
+			if c.Derived != "" {
+				b.WriteString(" (derived: " + c.Derived + ")")
+			}
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // assemble builds the request messages for the current (last) turn.
@@ -419,7 +454,7 @@ func (a *assembler) render(turns []*turn, p *plan) Assembly {
 	asm := Assembly{VisibleIDs: map[string]bool{}}
 	sys := a.system
 	if len(p.notices) > 0 {
-		sys += noticeText(p.notices)
+		sys += noticeText(p.notices) + stateText(a.state)
 		asm.Dropped = p.notices
 	}
 	msgs := []llm.Message{{Role: llm.System, Content: sys}}

@@ -378,3 +378,34 @@ func TestHistoryTokensMatchesRenderedMessages(t *testing.T) {
 		}
 	}
 }
+
+// When the results that built the tables are dropped, the note says what
+// the tables hold now, in the budget, so the model keeps working on them.
+func TestDroppedResultsLeaveTheTablesStanding(t *testing.T) {
+	turns := history([]int{4, 6}, 20)
+	a := newAssembler(1<<20, PolicyFit)
+	a.state = tablesText([]TableSummary{{Name: "main", Frequency: "Q", From: "2000Q1", To: "2022Q4", Rows: 92, Columns: []ColumnInfo{
+		{Name: "gdp_ifs", SeriesID: "ifs:NGDP_SA_XDC.US"}, {Name: "ratio", SeriesID: "ifs:NGDP_SA_XDC.US", Derived: "ratio of gdp_ifs, gdp"}}}})
+	a.window = fullTokens(a, turns)/6 + (a.window - a.budget())
+	asm, err := a.assemble(turns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(asm.Dropped) == 0 {
+		t.Fatal("nothing dropped at a sixth of the size needed")
+	}
+	sys := asm.Messages[0].Content
+	want := "- main: frequency Q, 2000Q1..2022Q4, 92 rows; columns: gdp_ifs = ifs:NGDP_SA_XDC.US; ratio = ifs:NGDP_SA_XDC.US (derived: ratio of gdp_ifs, gdp)"
+	if !strings.Contains(sys, tablesHeading+"\n"+want) {
+		t.Errorf("the note does not list the standing tables:\n%s", sys[len(SystemPrompt()):])
+	}
+	if got := a.est.messages(asm.Messages[1:]); got > asm.Budget {
+		t.Errorf("history is %d tokens, over the %d budget", got, asm.Budget)
+	}
+	// Nothing dropped, nothing said.
+	b := newAssembler(1<<20, PolicyFit)
+	b.state = a.state
+	if asm, _ := b.assemble(turns); strings.Contains(asm.Messages[0].Content, tablesHeading) {
+		t.Error("the tables were listed with nothing dropped")
+	}
+}

@@ -323,6 +323,7 @@ func (s *Session) adoptWindow() {
 // estimate when the server says the request was too long.
 func (s *Session) call(ctx context.Context, tn, stepN int) (llm.Response, Assembly, error) {
 	for attempt := 0; ; attempt++ {
+		s.asm.state = tablesText(s.state())
 		asm, err := s.asm.assemble(s.turns)
 		if err != nil {
 			return llm.Response{}, asm, err

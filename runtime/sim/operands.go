@@ -49,14 +49,26 @@ func slashJoinsSeries(a, b string) bool {
 	return !alternatives[x] && !alternatives[y] && len(terms(x)) > 0 && len(terms(y)) > 0
 }
 
-// perHead: the phrase after "per" counts people ("per capita", "per
-// person"): the ratio is to the population.
-func perHead(b string) bool {
+// perHead: the phrase after "per" counts people: the whole population
+// ("per capita", "per person"), or those at work ("per payroll job", "per
+// worker"), whose series the phrase names.
+func perHead(b string) (string, bool) {
 	ts := terms(b)
-	return len(ts) > 0 && headWords[ts[0]]
+	switch {
+	case len(ts) == 0:
+		return "", false
+	case headWords[ts[0]]:
+		return "population" + strings.TrimPrefix(b, strings.Fields(b)[0]), true
+	case slices.ContainsFunc(ts, func(t string) bool { return workerWords[t] }):
+		return b, true
+	}
+	return "", false
 }
 
-var headWords = map[string]bool{"capita": true, "person": true, "people": true, "head": true, "inhabitant": true, "resident": true}
+var (
+	headWords   = map[string]bool{"capita": true, "person": true, "people": true, "head": true, "inhabitant": true, "resident": true}
+	workerWords = map[string]bool{"job": true, "worker": true, "employee": true, "payroll": true, "employed": true, "hour": true}
+)
 
 // listTail ends a list that goes on with the arithmetic (", and the").
 // addingVerb opens a clause that puts series into the table or asks for
@@ -106,8 +118,10 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		}
 		// "GDP per capita", "debt per person": a ratio to the people
 		// counted; "per year" or "per cent" is no arithmetic.
-		if i := op.re.SubexpIndex("b"); i >= 0 && strings.Contains(op.pattern, " per ") && !perHead(m[i]) {
-			continue
+		if i := op.re.SubexpIndex("b"); i >= 0 && strings.Contains(op.pattern, " per ") {
+			if _, ok := perHead(m[i]); !ok {
+				continue
+			}
 		}
 		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])
 		lead := label // what the clause says before the arithmetic
@@ -158,7 +172,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			if strings.Contains(op.pattern, " per ") {
 				// "GDP per capita for each country": the people counted
 				// are the population; what follows them bounds the clause.
-				b = "population" + strings.TrimPrefix(b, strings.Fields(b)[0])
+				b, _ = perHead(b)
 			}
 			d.operands = in.operands([]string{a, b}, clause)
 		} else if ib >= 0 { // "subtract WEO inflation for each country": every column minus it

@@ -276,6 +276,16 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 		}
 		return b, true // the caller derives its yoy first
 	}
+	// "fred gdp per payroll job": of the columns the words fit, the one
+	// from the publisher named.
+	if len(o.sources) > 0 {
+		if c, ok := v.bestColumn(o.terms, o.country, func(c Column) bool {
+			ns, _, _ := strings.Cut(c.SeriesID, ":")
+			return slices.Contains(o.sources, ns)
+		}); ok {
+			return c, true
+		}
+	}
 	return v.bestColumn(o.terms, o.country, nil)
 }
 

@@ -113,6 +113,7 @@ func readView(msgs []Message) view {
 		if m.Role == "system" && strings.Contains(m.Content, "Context note:") {
 			v.contextNote = true
 			_, v.noteText, _ = strings.Cut(m.Content, "Context note:")
+			v.readStandingTables(v.noteText)
 		}
 	}
 	for i, m := range msgs {
@@ -278,6 +279,37 @@ func (v *view) readCandidates(text string) {
 		v.cands[c.ID] = c
 	}
 }
+
+// readStandingTables reads the tables a context note says stand when the
+// results that built them were removed ("- main: frequency Q,
+// 2000Q1..2022Q4, 92 rows; columns: a = id; b = id (derived: …)"). Later
+// results of the request replace them, as they replace each other.
+func (v *view) readStandingTables(note string) {
+	_, list, ok := strings.Cut(note, "The tables as they stand now")
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(list, "\n") {
+		m := standingTable.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		v.table, v.tableFreq, v.tableSpan, v.columns = m[1], m[2], [2]string{m[3], m[4]}, nil
+		for _, c := range strings.Split(m[5], "; ") {
+			name, id, ok := strings.Cut(c, " = ")
+			if !ok {
+				continue
+			}
+			col := Column{Name: name, SeriesID: id}
+			if i := strings.Index(id, " (derived: "); i >= 0 {
+				col.SeriesID, col.Derived = id[:i], strings.TrimSuffix(id[i+len(" (derived: "):], ")")
+			}
+			v.columns = append(v.columns, col)
+		}
+	}
+}
+
+var standingTable = regexp.MustCompile(`^- ([^:]+): frequency (\w*), ([0-9QW-]*)\.\.([0-9QW-]*), \d+ rows; columns: (.*)$`)
 
 // readTables follows the table: a build_table result resets its columns, a
 // derive_column result adds one.

@@ -675,3 +675,14 @@ func TestEndOfPeriodIsTheVersionAndTheMethod(t *testing.T) {
 		t.Errorf("unasked, best %s, want the row shown first", c.ID)
 	}
 }
+
+// The tables a context note says stand are the analyst's table when the
+// results that built them were removed.
+func TestAnalystReadsTheStandingTables(t *testing.T) {
+	sys := "prompt\n\nContext note: to fit the model's context window, these were removed from the conversation:\n- earlier turn 1\nWhat they showed is no longer visible; search again if you need it.\n" +
+		"The tables as they stand now (what the removed results built):\n- main: frequency Q, 2000Q1..2022Q4, 92 rows; columns: gdp_ifs = ifs:NGDP_SA_XDC.US; ratio = ifs:NGDP_SA_XDC.US (derived: ratio of gdp_ifs, gdp)"
+	v := readView([]Message{{Role: "system", Content: sys}, {Role: "user", Content: "add payrolls"}})
+	if v.table != "main" || v.tableFreq != "Q" || len(v.columns) != 2 || v.columns[1].Derived != "ratio of gdp_ifs, gdp" || v.columns[0].SeriesID != "ifs:NGDP_SA_XDC.US" {
+		t.Errorf("table %q at %q, columns %+v", v.table, v.tableFreq, v.columns)
+	}
+}
