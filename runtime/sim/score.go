@@ -340,8 +340,11 @@ func (p Policy) bestOf(v view, s subject, freq string, used map[string]bool) (Ca
 	// countries" after debt in percent of GDP).
 	units := map[string]bool{}
 	for _, c := range v.seriesColumns() {
-		if u := v.cands[c.SeriesID].Unit; u != "" {
-			units[u] = true
+		// The unit as the row said it, this request or an earlier one.
+		for _, u := range []string{v.cands[c.SeriesID].Unit, v.known[c.SeriesID].Unit} {
+			if u != "" {
+				units[u] = true
+			}
 		}
 	}
 	ties := all[:top]
