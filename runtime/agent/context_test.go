@@ -231,9 +231,12 @@ func TestCalibrationFollowsReportedPromptTokens(t *testing.T) {
 	}
 }
 
-func TestDroppingIsToldPlainly(t *testing.T) {
-	turns := history([]int{4, 6}, 20)
+// assembleSixth assembles turns at a sixth of the window they need, with
+// the session's tables as state, and fails unless something was dropped.
+func assembleSixth(t *testing.T, turns []*turn, state string) (*assembler, Assembly) {
+	t.Helper()
 	a := newAssembler(1<<20, PolicyFit)
+	a.state = state
 	a.window = fullTokens(a, turns)/6 + (a.window - a.budget())
 	asm, err := a.assemble(turns)
 	if err != nil {
@@ -242,6 +245,12 @@ func TestDroppingIsToldPlainly(t *testing.T) {
 	if len(asm.Dropped) == 0 {
 		t.Fatal("nothing dropped at a sixth of the size needed")
 	}
+	return a, asm
+}
+
+func TestDroppingIsToldPlainly(t *testing.T) {
+	turns := history([]int{4, 6}, 20)
+	a, asm := assembleSixth(t, turns, "")
 	sys := asm.Messages[0].Content
 	if !strings.Contains(sys, "Context note: to fit the model's context window") {
 		t.Fatalf("system message carries no context note:\n%s", sys)
@@ -383,17 +392,8 @@ func TestHistoryTokensMatchesRenderedMessages(t *testing.T) {
 // the tables hold now, in the budget, so the model keeps working on them.
 func TestDroppedResultsLeaveTheTablesStanding(t *testing.T) {
 	turns := history([]int{4, 6}, 20)
-	a := newAssembler(1<<20, PolicyFit)
-	a.state = tablesText([]TableSummary{{Name: "main", Frequency: "Q", From: "2000Q1", To: "2022Q4", Rows: 92, Columns: []ColumnInfo{
-		{Name: "gdp_ifs", SeriesID: "ifs:NGDP_SA_XDC.US"}, {Name: "ratio", SeriesID: "ifs:NGDP_SA_XDC.US", Derived: "ratio of gdp_ifs, gdp"}}}})
-	a.window = fullTokens(a, turns)/6 + (a.window - a.budget())
-	asm, err := a.assemble(turns)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(asm.Dropped) == 0 {
-		t.Fatal("nothing dropped at a sixth of the size needed")
-	}
+	a, asm := assembleSixth(t, turns, tablesText([]TableSummary{{Name: "main", Frequency: "Q", From: "2000Q1", To: "2022Q4", Rows: 92, Columns: []ColumnInfo{
+		{Name: "gdp_ifs", SeriesID: "ifs:NGDP_SA_XDC.US"}, {Name: "ratio", SeriesID: "ifs:NGDP_SA_XDC.US", Derived: "ratio of gdp_ifs, gdp"}}}}))
 	sys := asm.Messages[0].Content
 	want := "- main: frequency Q, 2000Q1..2022Q4, 92 rows; columns: gdp_ifs = ifs:NGDP_SA_XDC.US; ratio = ifs:NGDP_SA_XDC.US (derived: ratio of gdp_ifs, gdp)"
 	if !strings.Contains(sys, tablesHeading+"\n"+want) {
