@@ -94,11 +94,7 @@ func namedOperands(d derivation) bool {
 
 // colCountry is the country a column's series belongs to.
 func (v view) colCountry(c Column) string {
-	if cc := v.cands[c.SeriesID].Country; cc != "" {
-		return strings.ToUpper(cc)
-	}
-	// A row shown in an earlier request says its country as well.
-	if cc := v.known[c.SeriesID].Country; cc != "" {
+	if cc := v.row(c).Country; cc != "" {
 		return strings.ToUpper(cc)
 	}
 	if i := strings.LastIndexByte(c.Name, '_'); i > 0 && len(c.Name)-i == 4 {
@@ -299,11 +295,20 @@ func isRate(c Candidate) bool {
 // by its candidate row or, for a row shown in an earlier turn, by its unit
 // as the table shows it.
 func (v view) columnIsChange(c Column) bool {
-	cand := v.cands[c.SeriesID]
-	if cand.Unit == "" && c.Unit != "" {
+	return isRate(v.row(c))
+}
+
+// row is a column's series as its row was shown: in this request, else
+// in an earlier one, with the unit the table shows when the row said none.
+func (v view) row(c Column) Candidate {
+	cand, ok := v.cands[c.SeriesID]
+	if !ok {
+		cand = v.known[c.SeriesID]
+	}
+	if cand.Unit == "" {
 		cand.Unit = c.Unit
 	}
-	return isRate(cand)
+	return cand
 }
 
 // columnIsLevel: the column is a series in an index unit (a price index),
@@ -312,11 +317,7 @@ func (v view) columnIsLevel(c Column) bool {
 	if c.Derived != "" {
 		return false
 	}
-	cand := v.cands[c.SeriesID]
-	if cand.Unit == "" && c.Unit != "" {
-		cand.Unit = c.Unit
-	}
-	return isLevel(cand)
+	return isLevel(v.row(c))
 }
 
 // columnIsRate: the column is in percent (a rate, a rate of change).
@@ -391,7 +392,6 @@ func (v view) bestColumn(want []string, c country, keep func(Column) bool) (Colu
 		if col.Derived == "" {
 			sc += 0.01 // a series over a derived column of the same words
 		}
-
 		if sc > bestScore {
 			best, bestScore = col, sc
 		}

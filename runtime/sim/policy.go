@@ -355,12 +355,12 @@ func (p Policy) decide(v view) Step {
 	// charted with them marked, asked or not.
 	if !in.chart && len(cpCols) > 0 && !v.did("draw_chart", nil) {
 		note("Charting %s with the breaks marked.", strings.Join(cpCols, ", "))
-		return step(Call{Name: "draw_chart", Args: map[string]any{"table": v.tableOr(), "columns": cpCols[:min(len(cpCols), 8)], "mark_breaks": true}})
+		return step(Call{Name: "draw_chart", Args: map[string]any{"table": v.tableOr(), "columns": cpCols[:min(len(cpCols), chartColumns)], "mark_breaks": true}})
 	}
 	if in.chart && !v.did("draw_chart", nil) {
 		var chart []string
 		add := func(n string) {
-			if !slices.Contains(chart, n) && len(chart) < 8 {
+			if !slices.Contains(chart, n) && len(chart) < chartColumns {
 				chart = append(chart, n)
 			}
 		}
@@ -720,12 +720,8 @@ func (v view) finestOf(cols []map[string]string) string {
 	finest := ""
 	for _, c := range cols {
 		f := v.cands[c["series_id"]].Freq
-		if f == "" {
-			for _, col := range v.columns {
-				if col.SeriesID == c["series_id"] && v.tableFreq != "" {
-					f = v.tableFreq
-				}
-			}
+		if f == "" && slices.ContainsFunc(v.columns, func(col Column) bool { return col.SeriesID == c["series_id"] }) {
+			f = v.tableFreq // a column already there stands at the table's frequency
 		}
 		if f != "" && f != "D" && f != "W" && (finest == "" || finer(f, finest)) {
 			finest = f
@@ -733,3 +729,7 @@ func (v view) finestOf(cols []map[string]string) string {
 	}
 	return finest
 }
+
+// chartColumns is the most lines the analyst asks for on one chart: past
+// it a chart is unreadable, whatever the table holds.
+const chartColumns = 8

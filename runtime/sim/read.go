@@ -294,19 +294,26 @@ func (v *view) readStandingTables(note string) {
 		if m == nil {
 			continue
 		}
-		v.table, v.tableFreq, v.tableSpan, v.columns = m[1], m[2], [2]string{m[3], m[4]}, nil
-		for _, c := range strings.Split(m[5], "; ") {
-			name, id, ok := strings.Cut(c, " = ")
-			if !ok {
-				continue
-			}
-			col := Column{Name: name, SeriesID: id}
-			if i := strings.Index(id, " (derived: "); i >= 0 {
-				col.SeriesID, col.Derived = id[:i], strings.TrimSuffix(id[i+len(" (derived: "):], ")")
-			}
-			v.columns = append(v.columns, col)
-		}
+		v.table, v.tableFreq, v.tableSpan, v.columns = m[1], m[2], [2]string{m[3], m[4]}, columnList(m[5])
 	}
+}
+
+// columnList reads columns written "a = id; b = id (derived: …)", as
+// compact table results and the standing tables list them.
+func columnList(s string) []Column {
+	var out []Column
+	for _, c := range strings.Split(s, "; ") {
+		name, id, ok := strings.Cut(c, " = ")
+		if !ok {
+			continue
+		}
+		col := Column{Name: name, SeriesID: id}
+		if i := strings.Index(id, " (derived: "); i >= 0 {
+			col.SeriesID, col.Derived = id[:i], strings.TrimSuffix(id[i+len(" (derived: "):], ")")
+		}
+		out = append(out, col)
+	}
+	return out
 }
 
 var standingTable = regexp.MustCompile(`^- ([^:]+): frequency (\w*), ([0-9QW-]*)\.\.([0-9QW-]*), \d+ rows; columns: (.*)$`)
@@ -320,15 +327,7 @@ func (v *view) readTables(text string) {
 		v.tableSpan = [2]string{m[3], m[4]}
 		if strings.HasPrefix(lines[0], "[compact]") {
 			if _, cols, ok := strings.Cut(strings.TrimSpace(lines[0]), " columns: "); ok {
-				for _, c := range strings.Split(cols, "; ") {
-					if name, id, ok := strings.Cut(c, " = "); ok {
-						col := Column{Name: name, SeriesID: id}
-						if i := strings.Index(id, " (derived: "); i >= 0 {
-							col.SeriesID, col.Derived = id[:i], strings.TrimSuffix(id[i+len(" (derived: "):], ")")
-						}
-						v.columns = append(v.columns, col)
-					}
-				}
+				v.columns = columnList(cols)
 			}
 			return
 		}

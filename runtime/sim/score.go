@@ -341,10 +341,8 @@ func (p Policy) bestOf(v view, s subject, freq string, used map[string]bool) (Ca
 	units := map[string]bool{}
 	for _, c := range v.seriesColumns() {
 		// The unit as the row said it, this request or an earlier one.
-		for _, u := range []string{v.cands[c.SeriesID].Unit, v.known[c.SeriesID].Unit} {
-			if u != "" {
-				units[u] = true
-			}
+		if u := v.row(c).Unit; u != "" {
+			units[u] = true
 		}
 	}
 	ties := all[:top]
