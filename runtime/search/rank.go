@@ -135,7 +135,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		return Result{}, ErrNoTextIndex
 	}
 	text := truncateRunes(req.Query, maxQueryRunes)
-	text, rewrites := e.rewrite(ctx, text)
+	text, rewrites := e.rewrite(text)
 	u := e.parser.Parse(text)
 	dc, dcName, err := e.defaultCountry(req, u, f)
 	if err != nil {

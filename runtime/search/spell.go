@@ -1,14 +1,12 @@
 package search
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"sync"
 	"unicode"
 
 	"github.com/sextant-dev/sextant/internal/textdist"
-	"github.com/sextant-dev/sextant/internal/textindex"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
 
@@ -80,12 +78,12 @@ func buildSpellVocab(e *Engine) *spellVocab {
 
 // correctSpelling replaces each word of text the catalog does not know by
 // its closest catalog word and returns the new text with what changed.
-func (e *Engine) correctSpelling(ctx context.Context, text string) (string, []query.Rewrite) {
+func (e *Engine) correctSpelling(text string) (string, []query.Rewrite) {
 	words := strings.Fields(text)
 	var rs []query.Rewrite
 	for i, w := range words {
 		core := strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-		if !e.mayMisspell(ctx, core) {
+		if !e.mayMisspell(core) {
 			continue
 		}
 		if to := e.spelling().closest(query.FoldWord(core)); to != "" {
@@ -101,10 +99,12 @@ func (e *Engine) correctSpelling(ctx context.Context, text string) (string, []qu
 
 // mayMisspell reports whether w is a word the catalog and the query
 // vocabulary do not know: long enough, all letters, no series id, no word
-// of the embedding model's vocabulary, used by no more than a few rows,
-// and no facet (country, source, frequency, ...)
-// or stop word of query understanding.
-func (e *Engine) mayMisspell(ctx context.Context, w string) bool {
+// of the embedding model's vocabulary, written by no more than a few rows,
+// and no facet (country, source, frequency, ...) or stop word of query
+// understanding. A word is known as written, not by its stem: "deflater"
+// stems like "deflator" and so matched it in the text index, but the
+// embedding model has no vector for it, so half of the search missed.
+func (e *Engine) mayMisspell(w string) bool {
 	if len([]rune(w)) < spellMinRunes {
 		return false
 	}
@@ -126,15 +126,6 @@ func (e *Engine) mayMisspell(ctx context.Context, w string) bool {
 	}
 	if e.spelling().count[query.FoldWord(w)] >= spellKnownRows {
 		return false
-	}
-	if e.lex != nil {
-		for _, tok := range e.lex.tokens(w) {
-			for _, f := range []string{textindex.FieldTitle, textindex.FieldAlt, textindex.FieldHeading} {
-				if e.lex.docFreq(ctx, tok, f) >= spellKnownRows {
-					return false
-				}
-			}
-		}
 	}
 	u := e.parser.Parse(w)
 	if len(u.TopicTerms) == 0 || len(u.Countries) > 0 || len(u.Sources) > 0 || len(u.Expansions) > 0 ||
@@ -195,9 +186,9 @@ func editDistance(a, b []rune, limit int) int { return textdist.Distance(a, b, l
 
 // rewrite is the query as searched: abbreviations and Turkish terms
 // rewritten by the query vocabulary, then misspellings corrected.
-func (e *Engine) rewrite(ctx context.Context, text string) (string, []query.Rewrite) {
+func (e *Engine) rewrite(text string) (string, []query.Rewrite) {
 	text, rs := e.parser.Rewrite(text)
-	text, spelt := e.correctSpelling(ctx, text)
+	text, spelt := e.correctSpelling(text)
 	return text, append(rs, spelt...)
 }
 

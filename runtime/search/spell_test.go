@@ -1,8 +1,10 @@
 package search
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/sextant-dev/sextant/bundle"
 	"github.com/sextant-dev/sextant/runtime/query"
 )
 
@@ -57,5 +59,24 @@ func TestShowingForNamesEachRewrite(t *testing.T) {
 		{From: "10y", To: "10-year", Kind: query.RewriteAbbreviation}, {From: "retial", To: "retail", Kind: query.RewriteSpelling}}}
 	if got, want := r.ShowingFor(), `showing results for "retail 10-year" (10y → 10-year, retial → retail)`; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A misspelling that stems like a catalog word ("deflater", "deflator")
+// matched it in the text index and was left alone, while the embedding
+// model, which has no vector for it, missed; it is corrected as written.
+func TestMisspellingThatStemsLikeACatalogWordIsCorrected(t *testing.T) {
+	f := &fixture{}
+	for _, c := range []string{"United States", "Canada", "Mexico"} {
+		f.add(bundle.SeriesRow{Title: "GDP Implicit Price Deflator, " + c, NativeID: "DEF_" + c}, "fred", "GDP Deflators")
+		f.add(bundle.SeriesRow{Title: "Consumer Price Index, " + c, NativeID: "CPI_" + c}, "fred", "Prices")
+	}
+	e := newEngine(t, f, false, Options{})
+	res := search(t, e, Request{Query: "gdp deflater", Limit: 5})
+	if res.SearchedFor != "gdp deflator" || len(res.Rewrites) != 1 || res.Rewrites[0].Kind != query.RewriteSpelling {
+		t.Fatalf("searched for %q with rewrites %+v, want \"gdp deflator\" by one spelling rewrite", res.SearchedFor, res.Rewrites)
+	}
+	if ids := flatten(res); len(ids) == 0 || !strings.HasPrefix(ids[0], "fred:DEF_") {
+		t.Errorf("first rows %v, want a deflator", ids)
 	}
 }
