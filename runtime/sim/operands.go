@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sextant-dev/sextant/internal/countries"
 )
 
 // readOperation reads arithmetic between two series ("the policy rate
@@ -16,7 +18,7 @@ import (
 // A noun inside an operand ("the spread + ffr") names that operand, not
 // the op.
 func namedOp(clause string, op operation, m []string) string {
-	if opNoun.MatchString(op.pattern) {
+	if opNoun.MatchString(op.pattern) || explicitOperator.MatchString(op.pattern) {
 		return op.op
 	}
 	// "Poland relative to Portugal (ratio)": a noun ending the clause
@@ -35,7 +37,15 @@ func namedOp(clause string, op operation, m []string) string {
 	return op.op
 }
 
-var opNouns = map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread"}
+// changeNoun ends a phrase naming a change ("the change", "growth").
+var changeNoun = regexp.MustCompile(`\b(?:changes?|growth|increases?|rises?|falls?|gains?|declines?|inflation)\s*$`)
+
+// explicitOperator: a pattern whose operator is written out ("+",
+// "minus", "divided by"); a noun in an operand ("FF + the 10y-FF spread")
+// names that operand, never the op.
+var explicitOperator = regexp.MustCompile(`[+/]|\b(?:minus|plus|divided|divide|subtract|times|deflate|deflated)\b`)
+
+var opNouns = map[string]string{"ratio": "ratio", "spread": "spread", "share": "share", "difference": "spread", "gap": "spread", "diff": "spread", "differential": "spread"}
 
 // slashJoinsSeries: the words either side of a slash name series ("M2 /
 // CPI"), not a pair of alternatives ("above/below", "and/or").
@@ -76,6 +86,8 @@ var (
 // gdp"): a "+" after it lists what to add, as "and" does.
 var addingVerb = regexp.MustCompile(`^(?:(?:please|pls|now|also|and|then|i)\s+)*(?:add|include|bring in|throw in|put in|pull in|append|need|want|get|give me|show me|pull|fetch|grab|load)\b`)
 
+var listBreak = regexp.MustCompile(`,\s*(?:(?:and|plus)\s+)?(?:(?:the|a|an)\s+)?`)
+
 var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(?:\s*\b(?:the|a|an))?\s*$`)
 
 // ownWork: the analyst computes it from the table ("compute debt/GDP
@@ -89,7 +101,7 @@ var haveWord = regexp.MustCompile(`\b(?:have|has|had|got)\b`)
 // bpsPhrase asks for a difference in basis points.
 var bpsPhrase = regexp.MustCompile(`\b(?:in|as|expressed in|measured in)\s+basis points?\b`)
 
-var opNoun = regexp.MustCompile(`\b(?:ratio|spread|share|difference|gap)\b`)
+var opNoun = regexp.MustCompile(`\b(?:ratio|spread|share|difference|gap|diff|differential)\b`)
 
 func (in *intent) readOperation(clause string, inherited []country) bool {
 	// Source and time phrases bound the request; they are never operands
@@ -101,6 +113,11 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	if m := nameTail.FindStringSubmatch(clause); m != nil {
 		named = m[1] + m[2]
 		clause = strings.TrimSuffix(clause, m[0])
+	}
+	// "ILO minus WEO for each country": the arithmetic is made for every
+	// economy; the tail is no word of the last operand.
+	if m := eachEconomyTail.FindStringIndex(clause); m != nil && m[0] > 0 {
+		clause = clause[:m[0]]
 	}
 	// "the spread in bps": the unit of the result, no operand's words.
 	bps := bpsPhrase.MatchString(clause)
@@ -123,14 +140,34 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 				continue
 			}
 		}
+		// "the change over 12 months": a stretch of time is what a change
+		// is measured over, no operand.
+		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 && timeSpan.MatchString(strings.TrimSpace(m[ib])) && changeNoun.MatchString(m[ia]) {
+			continue
+		}
+		// "less than", "more than": a comparison, no arithmetic.
+		if ib := op.re.SubexpIndex("b"); ib >= 0 && strings.HasPrefix(strings.TrimSpace(m[ib]), "than ") {
+			continue
+		}
 		label := strings.TrimSpace(clause[:strings.Index(clause, m[0])])
 		lead := label // what the clause says before the arithmetic
 		// "show me their policy rates and the US one, and the spread of
 		// each over the US": series listed before the arithmetic are
 		// asked for too; they are no label.
-		if t := listTail.FindStringIndex(label); t != nil && len(terms(actionless(label[:t[0]]))) > 0 {
-			in.readSeriesClause(label[:t[0]], inherited)
+		// The list part is a clause of its own: "year-on-year growth of
+		// both, and the gap between them" asks for the changes first.
+		if t := listTail.FindStringIndex(label); t != nil && (len(terms(actionless(label[:t[0]]))) > 0 || deriveMarker.MatchString(label[:t[0]])) {
+			in.readClause(label[:t[0]], inherited)
 			label = ""
+		} else if ts := listBreak.FindAllStringIndex(label, -1); len(ts) > 0 {
+			// "IMF unemployment for Canada vs the BLS US one, and the
+			// unemployment gap between them": the words after the last
+			// break name the result; the list before it is asked for.
+			t := ts[len(ts)-1]
+			if head, tail := label[:t[0]], label[t[1]:]; len(terms(tail)) <= 3 && len(terms(actionless(head))) > 0 {
+				in.readClause(head, inherited)
+				label = tail
+			}
 		}
 		if named != "" {
 			label = named
@@ -143,8 +180,17 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			// "the 10-year yield as T10YFF + fed funds": what the result
 			// is, then the arithmetic.
 			a := m[ia]
+			// "the difference ILO minus WEO": the noun names the
+			// arithmetic that follows it, no operand.
+			if n := leadingOpNoun.FindString(a); n != "" && len(terms(a[len(n):])) > 0 {
+				a = a[len(n):]
+			}
 			if i := strings.LastIndex(a, " as "); i >= 0 && named == "" {
 				d.label, a = labelOf(a[:i]), a[i+len(" as "):]
+			} else if i := strings.LastIndex(a, "="); i >= 0 && named == "" {
+				// "the 10y yield itself = FF + the spread": the result's
+				// name, then its formula.
+				d.label, a = labelOf(strings.TrimSuffix(strings.TrimSpace(a[:i]), " itself")), a[i+1:]
 			}
 			// "Scandi + Iceland central bank rates": a "+" joining
 			// economies lists them; a sum needs two series.
@@ -214,6 +260,14 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	return false
 }
 
+// leadingOpNoun opens an operand with the arithmetic's noun ("the gap
+// CH minus JP").
+var leadingOpNoun = regexp.MustCompile(`^\s*(?:(?:and|with|plus|also|then|show|give me)\s+)*(?:the\s+|a\s+)?(?:difference|gap|spread|ratio|differential|diff)\s+(?:of\s+|between\s+)?`)
+
+// eachEconomyTail ends a clause that asks for its arithmetic in every
+// economy ("for each country", "for all three").
+var eachEconomyTail = regexp.MustCompile(`\s+(?:for|in|across)\s+(?:each|every|all)(?:\s+(?:of\s+)?(?:them|the\s+\w+|two|three|four|five|six))?(?:\s+(?:country|countries|economy|economies|one|ones))?\s*[?.!]*$`)
+
 // nameTail: a name given to a result at a clause's end ("as a real-rate
 // column", "and call it the real rate").
 var nameTail = regexp.MustCompile(`\s+(?:as (?:a|an|the|my)\s+([\pL\pN'\- ]+?)\s+(?:column|series|variable)|(?:and\s+)?(?:call|name|label)\s+(?:it|that|the result)\s+(?:the\s+|as\s+)?([\pL\pN'\- ]+?))\s*[.?!]*$`)
@@ -235,6 +289,7 @@ func (in *intent) clauseAsSeries(clause string, inherited []country) []subject {
 // Chile"), one derivation each (addDerivation).
 func (in *intent) operands(phrases []string, clause string) []operand {
 	var out []operand
+	var weaks [][]string
 	for _, p := range phrases {
 		p = strings.TrimSpace(deriveVerb.ReplaceAllString(unitMarks.ReplaceAllString(withoutSpans(p), " "), " "))
 		// "ffr minus y/y cpi": the change is of the series named, made
@@ -255,7 +310,11 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		if named := slices.DeleteFunc(slices.Clone(o.terms), func(t string) bool { return opNoun.MatchString(t) }); len(named) > 0 {
 			o.terms = named
 		}
+		var weak []string // "rate" in "rate minus unemployment"
 		if vocab.weakOnly(o.terms) {
+			if !opNoun.MatchString(rest) {
+				weak = o.terms
+			}
 			o.terms = nil
 			// "the spread + ffr": an arithmetic noun alone names the
 			// column made by that arithmetic.
@@ -281,13 +340,24 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			o.back = -1 // resolved below
 		}
 		out = append(out, o)
+		weaks = append(weaks, weak)
 	}
+	codesForCountries(out)
 	for i := range out {
 		if len(out[i].terms) == 0 && out[i].back == 0 && out[i].sum == 0 && out[i].phrase != "*" {
 			for j := range out {
-				if j != i && len(out[j].terms) > 0 {
-					out[i].terms, out[i].phrase = out[j].terms, out[j].phrase
+				if j == i || len(out[j].terms) == 0 || len(out[i].sources) > 0 && out[i].country == out[j].country {
+					continue // "ILO minus WEO": named by its publisher
 				}
+				// "Brazil's and Mexico's policy rates": the concept of the
+				// other economy's operand. Of the same economy, it would be
+				// one series less itself: "rate minus unemployment" keeps
+				// its own word.
+				if out[i].country == out[j].country && len(weaks[i]) > 0 {
+					out[i].terms = weaks[i]
+					continue
+				}
+				out[i].terms, out[i].phrase = out[j].terms, out[j].phrase
 			}
 		}
 	}
@@ -318,6 +388,34 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 	return out
 }
 
+// codesForCountries reads "CH minus JP", "NZ minus the AU gap": in
+// arithmetic between economies, a two-letter word that is a country's ISO
+// code names that country, when every operand names a country so. (Read
+// elsewhere, too many codes are words: "in", "it", "at".)
+func codesForCountries(ops []operand) {
+	code := make([]string, len(ops))
+	for i, o := range ops {
+		switch {
+		case o.country.iso3 != "" && len(o.terms) == 0:
+		case o.country.iso3 == "" && len(o.terms) == 1 && len(o.terms[0]) == 2:
+			if c, ok := countries.Lookup(o.terms[0]); ok && !c.IsArea() {
+				code[i] = c.ISO3
+				continue
+			}
+			return
+		default:
+			return
+		}
+	}
+	for i, iso3 := range code {
+		if iso3 == "" {
+			continue
+		}
+		c, _ := countries.Lookup(iso3)
+		ops[i].country, ops[i].terms, ops[i].phrase = country{c.ISO3, c.Name}, nil, ""
+	}
+}
+
 // eachTail: a phrase ending in a word for every column of the table.
 var eachTail = regexp.MustCompile(`(?:^|\s)(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country|each of the (?:\d+|two|three|four|five|six|[a-z]+ countries))$`)
 
@@ -345,6 +443,11 @@ var sumPhrase = regexp.MustCompile(`^(?:the\s+)?(?:(two|three|four|five|six|both
 // addDerivation records a derivation; with several countries and operands
 // that name none, one per country.
 func (in *intent) addDerivation(d derivation) {
+	// "the gap, headline minus core": an arithmetic noun the next clause
+	// spells out is that arithmetic, once.
+	if k := len(in.derives) - 1; k >= 0 && in.derives[k].op == d.op && loneNoun(in.derives[k]) && namedOperands(d) {
+		in.derives = in.derives[:k]
+	}
 	for i, o := range d.operands {
 		if len(o.others) > 0 {
 			for _, c := range append([]country{o.country}, o.others...) {
@@ -355,6 +458,11 @@ func (in *intent) addDerivation(d derivation) {
 			}
 			return
 		}
+	}
+	if !slices.ContainsFunc(d.operands, func(o operand) bool { return o.back == 0 }) {
+		// "the gap between them": the columns are the countries'.
+		in.derives = append(in.derives, d)
+		return
 	}
 	cs := in.countries
 	named := false
@@ -378,6 +486,12 @@ func (in *intent) addDerivation(d derivation) {
 		}
 		in.derives = append(in.derives, dc)
 	}
+}
+
+// loneNoun: the derivation is an arithmetic noun alone ("and the gap"), of
+// the two newest columns.
+func loneNoun(d derivation) bool {
+	return len(d.operands) == 2 && d.operands[0].back == 2 && d.operands[1].back == 1 && d.label == ""
 }
 
 // readDerivation reads a one-column derivation ("year-on-year growth of
@@ -442,8 +556,14 @@ func deriveOp(clause string) (string, int) {
 		strings.Contains(clause, "12-month percent") || strings.Contains(clause, "annual percent") || strings.Contains(clause, "annual rate of change"):
 		return "yoy_pct", 0
 	case periodChange.MatchString(clause):
+		// "the monthly change" in payrolls is the jobs added; "monthly
+		// growth", a "monthly percent change", a rate (and the change of
+		// an index is read as one where the column is known).
+		if m := periodChange.FindString(clause); !strings.Contains(m, "percent") && !strings.Contains(m, "growth") {
+			return "diff", 1
+		}
 		return "pct_change", 1
-	case strings.Contains(clause, "month-on-month") || strings.Contains(clause, "m/m") || strings.Contains(clause, "monthly change") ||
+	case strings.Contains(clause, "month-on-month") || strings.Contains(clause, "m/m") ||
 		strings.Contains(clause, "period-on-period") || strings.Contains(clause, "quarter-on-quarter") || strings.Contains(clause, "q/q"):
 		return "pct_change", 1
 	case strings.Contains(clause, "growth") || strings.Contains(clause, "percent change") || strings.Contains(clause, "% change"):

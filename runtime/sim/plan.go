@@ -127,18 +127,22 @@ func (v view) tableCountry() (country, bool) {
 // tableConcept is the concept of the newest series column that belongs
 // to an economy, read from its name (columnName: the subject's words,
 // then the economy's code when the table spans several).
-func (v view) tableConcept() []string {
+func (v view) tableConcept() []string { return v.conceptWith(nil) }
+
+// conceptWith is the concept of the newest series column whose concept
+// holds every one of words ("the same rate": the policy rate).
+func (v view) conceptWith(words []string) []string {
 	cols := v.seriesColumns()
 	for i := len(cols) - 1; i >= 0; i-- {
 		cc := strings.ToLower(v.colCountry(cols[i]))
-		if cc == "" {
+		if cc == "" && len(words) == 0 {
 			continue
 		}
 		name := strings.TrimSuffix(cols[i].Name, "_"+cc)
 		// The publisher a column's name carries (unemployment_rate_weo_deu)
 		// is no word of its concept.
 		ns, _, _ := strings.Cut(cols[i].SeriesID, ":")
-		if ws := slices.DeleteFunc(strings.Split(name, "_"), func(w string) bool { return w == ns }); len(ws) > 0 && name != "" {
+		if ws := slices.DeleteFunc(strings.Split(name, "_"), func(w string) bool { return w == ns }); len(ws) > 0 && name != "" && (len(words) == 0 || wordsWithin(words, ws)) {
 			return ws
 		}
 	}
@@ -225,9 +229,72 @@ func (v view) columnScore(want []string, c Column) float64 {
 			n++
 		case slices.ContainsFunc(expand(t), func(e string) bool { return have[e] }):
 			n += 0.9
+		case initialsOf(terms(text), t):
+			// "IP to payrolls": among the few columns of a table, a short
+			// word spelling the initials of a column's words is that
+			// column's name abbreviated.
+			n += 0.9
 		}
 	}
 	return n / float64(len(want))
+}
+
+// levelOfChange reads an operand naming a rate of change of a level the
+// table holds ("policy rate minus nominal GDP growth", the table holding
+// nominal GDP and real GDP growth) as that level's year-on-year change,
+// when no column is named by all of its words.
+func (v view) levelOfChange(o operand, multi bool) (operand, bool) {
+	if o.back != 0 || o.change != "" || o.phrase == "*" || !slices.ContainsFunc(o.terms, func(t string) bool { return vocab.rateWords[t] }) {
+		return o, false
+	}
+	var rest []string
+	for _, t := range o.terms {
+		if !vocab.rateWords[t] && !periodWords[t] {
+			rest = append(rest, t)
+		}
+	}
+	if len(rest) == 0 {
+		return o, false
+	}
+	for _, c := range v.columns {
+		if v.columnScore(o.terms, c) >= 0.99 {
+			return o, false // a column is the rate itself
+		}
+	}
+	level := func(c Column) bool { return c.Derived == "" && !v.columnIsChange(c) && !v.columnIsRate(c) }
+	if c, ok := v.bestColumn(rest, o.country, level); !ok || v.columnScore(rest, c) < 0.99 {
+		return o, false
+	}
+	lo := o
+	lo.terms, lo.phrase, lo.change = rest, strings.Join(rest, " "), "yoy_pct"
+	return lo, true
+}
+
+// isChangeOp: the op (or a column's derivation, op first) is a change
+// over periods. A change asked for with no column named is of what the
+// request made, but never of a change it made ("rebase it and give me the
+// change over 12 months").
+func isChangeOp(op string) bool {
+	op, _, _ = strings.Cut(op, " ")
+	return op == "yoy_pct" || op == "pct_change" || op == "diff"
+}
+
+// initialsOf: w (two to four letters) is the initials of consecutive words
+// of ws ("ip" of industrial production).
+func initialsOf(ws []string, w string) bool {
+	if len(w) < 2 || len(w) > 4 {
+		return false
+	}
+	for i := 0; i+len(w) <= len(ws); i++ {
+		ok := true
+		for k := 0; k < len(w) && ok; k++ {
+			ok = ws[i+k] != "" && ws[i+k][0] == w[k]
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // resolve finds the column an operand names: by its words and country, by
@@ -245,6 +312,17 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 	if o.back > 0 {
 		if o.back <= len(shown) {
 			return shown[len(shown)-o.back], true
+		}
+		return Column{}, false
+	}
+	if len(o.terms) == 0 && len(o.sources) > 0 && o.phrase != "*" {
+		// "ILO minus WEO": the newest column from the publisher named, of
+		// the operand's economy.
+		for i := len(shown) - 1; i >= 0; i-- {
+			ns, _, _ := strings.Cut(shown[i].SeriesID, ":")
+			if slices.Contains(o.sources, ns) && (o.country.iso3 == "" || v.colCountry(shown[i]) == o.country.iso3) {
+				return shown[i], true
+			}
 		}
 		return Column{}, false
 	}
@@ -417,7 +495,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 	if i := slices.IndexFunc(d.operands, func(o operand) bool { return o.sum != 0 }); i >= 0 && len(d.operands) == 2 {
 		return v.sumCall(d, i, multi)
 	}
-	if slices.Contains([]string{"spread", "ratio", "share", "sum", "expression"}, d.op) {
+	if slices.Contains([]string{"spread", "ratio", "share", "sum", "deflate", "expression"}, d.op) {
 		if i := slices.IndexFunc(d.operands, func(o operand) bool { return o.phrase == "*" }); i >= 0 && len(d.operands) == 2 {
 			// "each one's spread over the Fed": every other column against
 			// the named one.
@@ -466,7 +544,16 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			// combination this request made (its own result among them).
 			rv.columns = slices.DeleteFunc(slices.Clone(v.columns), func(c Column) bool { return len(c.From) > 1 && !v.before[c.Name] })
 		}
+		// "rate minus unemployment": the operand named by a weak word
+		// alone is resolved last, among the columns the other left.
+		swapped := len(d.operands) == 2 && len(d.operands[0].terms) > 0 && vocab.weakOnly(d.operands[0].terms) && !vocab.weakOnly(d.operands[1].terms)
+		if swapped {
+			d.operands = []operand{d.operands[1], d.operands[0]}
+		}
 		for _, o := range d.operands {
+			if lo, ok := rv.levelOfChange(o, multi); ok {
+				o = lo
+			}
 			c, ok := rv.resolve(o, multi)
 			if ok && o.back == 0 && slices.ContainsFunc(ins, func(x Column) bool { return x.Name == c.Name }) {
 				// "the spread + ffr": two operands are two columns; one
@@ -477,6 +564,16 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			}
 			if !ok {
 				return nil, nil, fmt.Sprintf("I cannot tell which column %q%s is; skipping %s.", o.phrase, forCountry(subject{country: o.country}), d.op)
+			}
+			if o.back == 0 && o.change == "" && c.Derived == "" {
+				// "annual inflation for both and the gap, headline minus
+				// core": a series this request has just changed is named
+				// in its changed form.
+				for _, x := range v.columns {
+					if x.Derived != "" && x.SeriesID == c.SeriesID && len(x.From) <= 1 && !v.before[x.Name] && !strings.HasPrefix(x.Derived, "index") {
+						c = x
+					}
+				}
 			}
 			if o.change != "" && !strings.HasPrefix(c.Derived, o.change) && !(c.Derived == "" && v.columnIsChange(c)) {
 				// "minus y/y cpi": the named change of the column first.
@@ -496,6 +593,19 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		}
 		if len(ins) != 2 || ins[0].Name == ins[1].Name {
 			return nil, nil, fmt.Sprintf("The %s needs two different columns; I found %d.", d.op, len(ins))
+		}
+		if swapped {
+			ins[0], ins[1] = ins[1], ins[0]
+			d.operands = []operand{d.operands[1], d.operands[0]}
+		}
+		for k := range ins {
+			// "deflate that by CPI": "that" is never the column this
+			// arithmetic made from the same other input a step ago.
+			if !v.before[ins[k].Name] && len(ins[k].From) > 1 && slices.Contains(strings.FieldsFunc(ins[k].Derived, func(r rune) bool {
+				return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+			}), ins[1-k].Name) {
+				return nil, []string{ins[k].Name}, ""
+			}
 		}
 		// A difference between a rate and an index level ("the fed funds
 		// rate minus CPI inflation", the CPI an index) is a difference of
@@ -521,6 +631,10 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
 				"expression": ins[0].Name + " + " + ins[1].Name, "name": name}}, []string{name}, ""
 		}
+		if d.op == "deflate" { // in the prices of the index's base period
+			return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
+				"expression": "100 * " + ins[0].Name + " / " + ins[1].Name, "name": name}}, []string{name}, ""
+		}
 		if d.bps { // a difference of percents, in basis points
 			return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
 				"expression": "100 * (" + ins[0].Name + " - " + ins[1].Name + ")", "name": name}}, []string{name}, ""
@@ -539,7 +653,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		// this request made last; in a table of one series, that series.
 		for i := len(v.columns) - 1; i >= 0 && len(targets) == 0; i-- {
 			c := v.columns[i]
-			if c.Derived != "" && !v.before[c.Name] && !strings.HasPrefix(c.Derived, d.op) {
+			if c.Derived != "" && !v.before[c.Name] && !strings.HasPrefix(c.Derived, d.op) && !(isChangeOp(d.op) && isChangeOp(c.Derived)) {
 				targets = []Column{c}
 			}
 		}
@@ -564,6 +678,16 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 	}
 	var names []string
 	for _, c := range targets {
+		d := d
+		if d.op == "diff" && v.columnIsLevel(v.seriesColumn(c)) && (c.Derived == "" || strings.HasPrefix(c.Derived, "index")) {
+			// "the change over 12 months" of a price index: an index's
+			// points mean nothing on their own, so its change is a
+			// percent change, over a year the year-on-year rate.
+			d.op = "pct_change"
+			if d.periods > 0 && d.periods == map[string]int{"M": 12, "Q": 4, "W": 52}[v.tableFreq] {
+				d.op, d.periods = "yoy_pct", 0
+			}
+		}
 		name := c.Name + "_" + opSuffix(d.op, d.periods)
 		names = append(names, name)
 		if _, ok := v.column(name); ok {
@@ -635,10 +759,15 @@ func (v view) sumCall(d derivation, i int, multi bool) (*Call, []string, string)
 // inputs, within the 48 characters a column name may have.
 func derivedName(d derivation, ins []Column) string {
 	base := strings.Join(strings.Fields(asciiWords(d.label)), "_")
-	if base == "" {
+	switch {
+	case base == "" && d.op == "deflate":
+		base = "real_" + shortName(ins[0].Name)
+	case base == "":
 		base = d.op + "_" + shortName(ins[0].Name) + "_" + shortName(ins[1].Name)
-	} else if cc := commonSuffix(ins); cc != "" {
-		base += "_" + cc
+	default:
+		if cc := commonSuffix(ins); cc != "" {
+			base += "_" + cc
+		}
 	}
 	if len(base) > 44 {
 		base = strings.TrimRight(base[:44], "_")

@@ -128,9 +128,15 @@ func (p Policy) decide(v view) Step {
 				// economy's series is the one the request asks for.
 				continue
 			}
+			if o.country.iso3 != "" && len(o.terms) > 0 && vocab.weakOnly(o.terms) {
+				if ws := v.conceptWith(o.terms); ws != nil {
+					o.terms = ws
+				}
+			}
 			if len(o.terms) == 0 && o.country.iso3 != "" {
-				// "Fed minus ECB", "China as a share of the US": an
-				// economy without a concept means the concept the table
+				// "Fed minus ECB", "China as a share of the US", "the same
+				// rate for Brazil": an economy without a concept (or with
+				// only a weak word of it) means the concept the table
 				// already holds for other economies.
 				o.terms = v.tableConcept()
 			}
@@ -144,6 +150,18 @@ func (p Policy) decide(v view) Step {
 		}
 	}
 	in.derives = derives
+	// "annual inflation for both", "GDP growth": a rate of change of what
+	// the table holds is computed from it, not searched for.
+	subjects = slices.DeleteFunc(subjects, func(s subject) bool {
+		ds := v.changeOfColumns(s, v.user)
+		if len(ds) > 0 {
+			note("%q is a change of what the table holds; deriving it.", s.phrase)
+			// A column's own change comes before arithmetic that may use it.
+			in.derives = append(ds, in.derives...)
+		}
+		return len(ds) > 0
+	})
+	derives = in.derives
 	subjects = append(subjects, v.analysedNotHeld(in, subjects)...)
 	// A request that names no economy continues the conversation's: when
 	// every series column of the table belongs to one, a subject naming
@@ -245,7 +263,14 @@ func (p Policy) decide(v view) Step {
 	for _, d := range done {
 		if !d.exists && !slices.ContainsFunc(cols, func(m map[string]string) bool { return m["series_id"] == d.id }) {
 			fresh = true
-			cols = append(cols, map[string]string{"name": d.col, "series_id": d.id})
+			// Two subjects alike in their first words ("WEO general govt
+			// gross debt % GDP" and "federal debt/GDP") still make two
+			// columns.
+			name := d.col
+			for k := 2; slices.ContainsFunc(cols, func(m map[string]string) bool { return m["name"] == name }); k++ {
+				name = fmt.Sprintf("%s_%d", d.col, k)
+			}
+			cols = append(cols, map[string]string{"name": name, "series_id": d.id})
 		}
 	}
 	if fresh && len(cols) > 0 && len(cols) <= 24 {
@@ -733,3 +758,68 @@ func (v view) finestOf(cols []map[string]string) string {
 // chartColumns is the most lines the analyst asks for on one chart: past
 // it a chart is unreadable, whatever the table holds.
 const chartColumns = 8
+
+// changeOfColumns reads a subject that asks for a rate of change ("annual
+// inflation", "GDP growth") as a derivation of the table's columns: the
+// words left once the change and period words are gone name a column (or,
+// when none is left, the table's level columns: all of them when the
+// request says "both" or "each", else its only one). Inflation is the
+// change of a price index; growth the change of any level, never of a
+// rate.
+func (v view) changeOfColumns(s subject, text string) []derivation {
+	if len(v.columns) == 0 || !asksRate(s) {
+		return nil
+	}
+	if _, _, ok := v.columnFor(s, false); ok {
+		return nil
+	}
+	var rest []string
+	inflation := false
+	for _, t := range s.terms {
+		switch {
+		case t == "inflation":
+			inflation = true
+		case vocab.rateWords[t] || periodWords[t]:
+		default:
+			rest = append(rest, t)
+		}
+	}
+	fits := func(c Column) bool {
+		if c.Derived != "" || v.columnIsChange(c) || v.columnIsRate(c) {
+			return false
+		}
+		return !inflation || v.columnIsLevel(c)
+	}
+	op, n := deriveOp(s.phrase)
+	if op == "diff" {
+		op, n = "yoy_pct", 0 // a rate of change named by its word alone is the year-on-year one
+	}
+	of := func(cs ...Column) []derivation {
+		var ds []derivation
+		for _, c := range cs {
+			ds = append(ds, derivation{op: op, periods: n, operands: []operand{{phrase: c.Name, terms: terms(strings.ReplaceAll(c.Name, "_", " ")), country: s.country}}})
+		}
+		return ds
+	}
+	if len(rest) > 0 {
+		if c, ok := v.bestColumn(rest, s.country, fits); ok {
+			return of(c)
+		}
+		return nil
+	}
+	var cols []Column
+	for _, c := range v.seriesColumns() {
+		if fits(c) && (s.country.iso3 == "" || v.colCountry(c) == "" || v.colCountry(c) == s.country.iso3) {
+			cols = append(cols, c)
+		}
+	}
+	if len(cols) == 1 || len(cols) > 1 && chartAllWords.MatchString(strings.ToLower(text)) {
+		return of(cols...)
+	}
+	return nil
+}
+
+// periodWords name a period a change is measured over ("annual
+// inflation", "monthly growth").
+var periodWords = map[string]bool{"annual": true, "yearly": true, "year": true, "monthly": true, "month": true, "quarterly": true,
+	"quarter": true, "weekly": true, "week": true, "annualised": true, "annualized": true, "rate": true, "percent": true}

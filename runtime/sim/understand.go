@@ -97,8 +97,8 @@ type intent struct {
 
 var (
 	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
-	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply|put|include|bring|throw|pull|append)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark)\b|,\s*(?:and\s+)?then\s+(\S)|,\s*plus\s+(\S)|,\s*(?:and|plus)\s+(its|their)\s+(?:\S+\s+)?(?:growth|changes?|yoy|y/y|logs?)\b`)
-	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+\+\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
+	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply|put|include|bring|throw|pull|append)\b|,\s*(?:and\s+|plus\s+|with\s+)?((?:the|any)\s+(?:change ?points?|breaks?|structural breaks?))\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark|rebase|rebased|reindex|reindexed|re-indexed|deflate|deflated|smooth|smoothed)\b|,\s*(?:and\s+)?then\s+(\S)|,\s*plus\s+(\S)|,\s*(?:and|plus)\s+(its|their)\s+(?:\S+\s+)?(?:growth|changes?|yoy|y/y|logs?)\b`)
+	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+\+\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+beside\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
 	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
 	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
 	betweenYears  = regexp.MustCompile(`\b(?:between|from)\s+(\d{4})\s+(?:and|to|-)\s+(\d{4})\b`)
@@ -109,7 +109,7 @@ var (
 	turnInto      = regexp.MustCompile(`\b(?:turn|convert|transform|make)\s+(.+?)\s+into\s+(.+)$`)
 	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|back out|recompute|rebuild|reconstruct|take|turn)\b`)
 	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?)\b`)
-	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|percent changes?|% changes?|growth rates?|rebase|index(?:ed)? to 100|logs?|first differences?)\b`)
+	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|quarter-on-quarter|quarter on quarter|q/q|percent changes?|% changes?|growth rates?|rebase|rebased|index(?:ed)? to 100|logs?|first differences?|(?:monthly|quarterly|weekly|annual|yearly|annuali[sz]ed)\s+(?:percent(?:age)?\s+)?(?:changes?|growth|increases?)|\d+[- ](?:month|quarter|week|day|year|period)s?\s+(?:moving\s+|rolling\s+)?(?:averages?|means?))\b|` + spanChange.String())
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
 	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:\s*q[1-4]|m\d{1,2}|[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
@@ -126,6 +126,8 @@ func understand(text string, earlier []string) intent {
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(vocab.bankRates(text)))
 	low := vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
+	low = countedPeriods(low)
+	low = unhyphenOperators(low) // "rate-minus-inflation"
 	in.readEdits(low)
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
@@ -166,6 +168,11 @@ func understand(text string, earlier []string) intent {
 		// "the gap is basically govt assets, right?": a statement put up
 		// for confirmation asks for nothing.
 		if t := strings.TrimSpace(sentence); (tagQuestion.MatchString(t) || statement(t)) && !chartWords.MatchString(t) && !cpWords.MatchString(t) && !deriveVerb.MatchString(t) {
+			continue
+		}
+		// "who left negative territory first?": a question about which of
+		// the table's economies names no series.
+		if t := strings.TrimSpace(sentence); whichOfThem.MatchString(t) && !chartWords.MatchString(t) && !cpWords.MatchString(t) {
 			continue
 		}
 		frame := vocab.framing.FindStringIndex(strings.TrimSpace(sentence))
@@ -425,6 +432,11 @@ func restated(low string) string {
 		if f := strings.Fields(x); len(f) > 0 && vocab.variants[stem(f[len(f)-1])] && exclusion.MatchString(strings.TrimSpace(inner)) {
 			return lead + x + " "
 		}
+		// "the monthly change (jobs added)": a bracket after a change
+		// says what the change is; the change is the request.
+		if deriveMarker.MatchString(x) && !strings.ContainsAny(inner, ",;") {
+			return lead + x + " "
+		}
 		// Only a bracket holding one phrase restates a series: one that
 		// lists, excludes or asks for analysis is read as its own sentence.
 		bare := strings.Trim(basePeriod.ReplaceAllString(inner, " "), " ,;")
@@ -491,7 +503,7 @@ func withoutStatements(sentence string) string {
 var showUp = regexp.MustCompile(`\b(?:show|shows|showed|turn|turns|stand|stands)\s+(?:up|out)\b`)
 
 var (
-	copula      = regexp.MustCompile(`\b(?:is|are|was|were|seems?|looks?|'re|they're|it's|that's|should|shd|shld|ought|expect|expecting|suspect)\b`)
+	copula      = regexp.MustCompile(`\b(?:is|are|was|were|seems?|looks?|'re|they're|it's|that's|should|shd|shld|ought|expect|expecting|suspect|hopefully|presumably|probably|surely|i guess|i think|i bet|i reckon)\b`)
 	requestWord = regexp.MustCompile(`\b(?:want|wanted|need|needs|needed|like|give|show|add|get|pull|fetch|grab|load|put|make|build|find|check|plot|chart|tell|what|which|how|when|where|who|whether|can|could|would|will|please|pls|let's|let|keep|use|include|do|try|bring|set|only|also|then|interested|after|looking)\b`)
 )
 
@@ -532,7 +544,7 @@ func fullYear(m string) string {
 var purposeOnly = regexp.MustCompile(`^for\s+(?:my|our|a|an|this|his|her|their|the)\s+[a-z' -]{1,40}$`)
 
 // refusedPhrase: a noun phrase the analyst says is not wanted.
-var refusedPhrase = regexp.MustCompile(`\b(?:not|rather than|instead of)\s+(?:the|a|an|that|this|those|these)\s+[^,.;:()?!]*`)
+var refusedPhrase = regexp.MustCompile(`\b(?:not|rather than|instead of)\s+(?:(?:the|a|an|that|this|those|these)\s+|(?:effective|nominal|real|headline|core|monthly|quarterly|annual|daily|weekly|average|end-of-period|the)\b)[^,.;:()?!]*`)
 
 // withoutEdits is a message without its clauses that keep or drop
 // columns ("keep the ecb-fed spread"): the economies they name are the
@@ -563,7 +575,7 @@ var salutation = regexp.MustCompile(`^\s*(?:dear|hi|hello|hey|good (?:morning|af
 
 // ownPlan: what the analyst will do with the series ("so I can work out
 // income per person myself"); it asks for nothing now.
-var ownPlan = regexp.MustCompile(`\bso(?: that)? (?:i|we) (?:can|could|may|might|will)\b[^,;.:!?]*`)
+var ownPlan = regexp.MustCompile(`\bso(?: that)? (?:i|we) (?:can|could|may|might|will|get|have|see|end up with)\b[^,;.:!?]*`)
 
 // fillerPhrase: words of talk around a request ("ecb polcy rate i mean",
 // "sorry, the monthly one", "one source", "each year"); they name no
@@ -661,6 +673,60 @@ func (in *intent) readYears(low string) {
 
 var fourDigits = regexp.MustCompile(`\d{4}`)
 
+// cpPhrase is a request for breaks tacked onto a clause ("…, with
+// changepoints", "and find the breaks").
+var cpPhrase = regexp.MustCompile(`(?:,\s*|\s+)(?:(?:and|with|plus|then)\s+)?(?:(?:find|mark|show|run|look for)\s+)?(?:the\s+|any\s+)?(?:change ?points?|breaks?|structural breaks?|breakpoints?)\s*$`)
+
+// whichOfThem opens a question about which of the economies or series
+// there already does something.
+var whichOfThem = regexp.MustCompile(`^(?:(?:and|so|but|also|now)\s+)*(?:who|which one|which ones|which of (?:them|these|those|the \w+)|which (?:country|countries|economy|economies|central banks?|banks?|one))\b`)
+
+// hyphenedOperator: arithmetic written as one hyphened word
+// ("rate-minus-inflation"), unless the word names a published spread
+// ("the 10y-minus-fed-funds spread").
+var (
+	hyphenedOperator = regexp.MustCompile(`[a-z0-9]+(?:-[a-z0-9]+)*-(?:minus|plus)-[a-z0-9]+(?:-[a-z0-9]+)*`)
+	spreadNoun       = regexp.MustCompile(`^\s+(?:spreads?|gaps?|differentials?|curves?|slopes?)\b`)
+)
+
+func unhyphenOperators(low string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range hyphenedOperator.FindAllStringIndex(low, -1) {
+		if spreadNoun.MatchString(low[m[1]:]) {
+			continue
+		}
+		b.WriteString(low[last:m[0]])
+		w := low[m[0]:m[1]]
+		w = strings.Replace(strings.Replace(w, "-minus-", " minus ", 1), "-plus-", " plus ", 1)
+		b.WriteString(w)
+		last = m[1]
+	}
+	b.WriteString(low[last:])
+	return b.String()
+}
+
+// periodCount: a number of periods written in words ("over twelve
+// months"), read as the digits the rest of the reading knows.
+var periodCount = regexp.MustCompile(`\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty-four|thirty-six)([- ])(months?|quarters?|years?|weeks?|periods?)\b`)
+
+func countedPeriods(low string) string {
+	n := map[string]string{"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+		"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty-four": "24", "thirty-six": "36"}
+	return periodCount.ReplaceAllStringFunc(low, func(m string) string {
+		g := periodCount.FindStringSubmatch(m)
+		return n[g[1]] + g[2] + g[3]
+	})
+}
+
+// timeSpan is a phrase naming a stretch of time ("12 months", "the past
+// year"): what a change is measured over, never a series.
+var timeSpan = regexp.MustCompile(`^(?:the\s+|a\s+|an\s+)?(?:past\s+|last\s+|previous\s+|prior\s+|preceding\s+|same\s+)?(?:\d+[- ])?(?:months?|quarters?|years?|weeks?|periods?|days?|time)(?:\s+(?:earlier|before|ago|prior))?$`)
+
+// spanChange: a change measured over a stretch of time ("the change over
+// 12 months", "12-month percent change", "growth over the year").
+var spanChange = regexp.MustCompile(`\b(?:changes?|growth|increases?|rises?|gains?|falls?)\s+(?:over|in|across|from)\s+(?:the\s+|a\s+)?(?:past\s+|last\s+|previous\s+|prior\s+|preceding\s+)?(?:\d+[- ])?(?:months?|quarters?|years?|weeks?|periods?)\b|\b\d+[- ](?:months?|quarters?|weeks?|years?|periods?)\s+(?:percent(?:age)?\s+)?(?:changes?|growth|increases?|rises?|rates? of change)\b`)
+
 func (in *intent) readClause(clause string, inherited []country) {
 	clause = strings.TrimSpace(clause)
 	if clause == "" {
@@ -690,6 +756,10 @@ func (in *intent) readClause(clause string, inherited []country) {
 		clause = "derive " + m[2] + " from " + m[1]
 	}
 	switch {
+	case cpPhrase.MatchString(clause) && in.readOperation(strings.TrimSpace(cpPhrase.ReplaceAllString(clause, " ")), inherited):
+		// "quarterly averages of the NZ minus AU gap, with changepoints":
+		// the breaks of what the arithmetic makes.
+		in.cpTargets = append(in.cpTargets, target{})
 	case cpWords.MatchString(clause):
 		// "Mark the break on a chart": a break clause may ask for the chart too.
 		if chartWords.MatchString(clause) {
@@ -729,6 +799,7 @@ func (in *intent) readClause(clause string, inherited []country) {
 		}
 		in.chartTargets = append(in.chartTargets, ts...)
 	case in.readOperation(clause, inherited):
+	case in.readDerivations(clause, inherited):
 	case deriveVerb.MatchString(clause):
 		in.readDerivation(clause, inherited, nil)
 	case deriveMarker.MatchString(clause):
@@ -742,6 +813,23 @@ func (in *intent) readClause(clause string, inherited []country) {
 		in.readSeriesClause(clause, inherited)
 	}
 }
+
+// readDerivations reads a clause of two derivations joined by "and"
+// ("the monthly change and a 3-month moving average of that change"), each
+// on its own, in order.
+func (in *intent) readDerivations(clause string, inherited []country) bool {
+	for _, m := range derivationsAnd.FindAllStringIndex(clause, -1) {
+		left, right := clause[:m[0]], clause[m[1]:]
+		if (deriveMarker.MatchString(left) || deriveVerb.MatchString(left)) && deriveMarker.MatchString(right) && !deriveMarker.MatchString(clause[m[0]:m[1]]) {
+			in.readClause(left, inherited)
+			in.readClause(right, inherited)
+			return true
+		}
+	}
+	return false
+}
+
+var derivationsAnd = regexp.MustCompile(`\s+and\s+(?:then\s+|also\s+)?`)
 
 // withoutBareChanges is a clause without its list parts that name only a
 // change ("…, seasonally adjusted, as 12-month % changes"): they ask for

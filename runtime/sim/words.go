@@ -107,14 +107,9 @@ func findCountries(text string) ([]country, string) {
 		c   country
 	}
 	var hits []hit
-	b := []byte(text)
-	for _, m := range countries.FindAll(text) {
-		hits = append(hits, hit{m.Start, country{m.ISO3, m.Name}})
-		for i := m.Start; i < m.End; i++ {
-			b[i] = ' '
-		}
-	}
-	padded := " " + string(b) + " "
+	// Institutions and informal names first: "Bank of Canada" is one
+	// name, not the word "bank" and Canada.
+	padded := " " + text + " "
 	for _, a := range vocab.aliases {
 		for {
 			i := indexWord(padded, a[0])
@@ -126,6 +121,14 @@ func findCountries(text string) ([]country, string) {
 			padded = padded[:i] + strings.Repeat(" ", len(a[0])) + padded[i+len(a[0]):]
 		}
 	}
+	b := []byte(padded[1 : len(padded)-1])
+	for _, m := range countries.FindAll(string(b)) {
+		hits = append(hits, hit{m.Start, country{m.ISO3, m.Name}})
+		for i := m.Start; i < m.End; i++ {
+			b[i] = ' '
+		}
+	}
+	padded = " " + string(b) + " "
 	for _, g := range vocab.groups {
 		for {
 			i := indexWord(padded, g.name)

@@ -1,0 +1,162 @@
+package sim
+
+import (
+	"slices"
+	"testing"
+)
+
+// Changes asked for in follow-up turns: a stretch of time is what a change
+// is measured over, not a divisor; a clause listing changes before an
+// arithmetic is read as well as the arithmetic; two derivations joined by
+// "and" are both read.
+func TestChangesOverTimeAndJoinedDerivations(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Could you rebase it so that January 2020 is 100, and also give me the change over twelve months?", "index(100|) diff(|)"},
+		{"Then year-on-year growth of both, and the gap between them.", "yoy_pct(*|) spread(back2|,back1|)"},
+		{"show the monthly change in payrolls and a 3-month moving average of that change", "diff(payroll|) rolling_mean(|)"},
+		{"Add annualised quarter-on-quarter growth of GDP.", "pct_change(gdp|)"},
+		{"take the 10-year minus the 2-year and call it the slope", "spread(10 year|,2 year|)"},
+	} {
+		in := understand(c.text, []string{"an earlier turn"})
+		if got := join(derivesOf(in)); got != c.want {
+			t.Errorf("%q: derivations %s, want %s", c.text, got, c.want)
+		}
+	}
+	if in := understand("give me the change over twelve months", nil); len(in.derives) != 1 || in.derives[0].periods != 12 {
+		t.Errorf("change over twelve months: %+v, want one derivation over 12 periods", in.derives)
+	}
+}
+
+func join(ss []string) string {
+	out := ""
+	for i, s := range ss {
+		if i > 0 {
+			out += " "
+		}
+		out += s
+	}
+	return out
+}
+
+// Arithmetic named in passing: deflating, "less", a formula with its name
+// before "=", an explicit "+" that an operand's noun does not override, and
+// a noun the next words spell out counted once.
+func TestArithmeticWordings(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Deflate M2 by the CPI so I get real money in 1982-84 dollars.", "deflate(m2|,cpi|)"},
+		{"ok compute growth less inflation for all three", "spread(growth|,inflation|)"},
+		{"add effective FF (monthly) and back out the 10y yield itself = FF + the 10y-FF spread", "sum(federal fund|USA,10 year federal fund|USA)"},
+		{"Give me annual inflation for both and the gap, headline minus core.", "spread(headline|,core|)"},
+		{"rate minus unemployment for each country", "spread(rate|,unemployment|)"},
+	} {
+		in := understand(c.text, []string{"an earlier turn"})
+		if got := join(derivesOf(in)); got != c.want {
+			t.Errorf("%q: derivations %s, want %s", c.text, got, c.want)
+		}
+	}
+	in := understand("add effective FF (monthly) and back out the 10y yield itself = FF + the 10y-FF spread", nil)
+	if d := in.derives[len(in.derives)-1]; d.label == "" || d.label != labelOf("the 10-year yield") {
+		t.Errorf("label %q, want the name before the formula", d.label)
+	}
+	if in := understand("when was inflation less than 2 percent", nil); len(in.derives) != 0 {
+		t.Errorf("less than: %v, want a comparison, no arithmetic", derivesOf(in))
+	}
+}
+
+// Economies in arithmetic: two-letter codes on both sides ("CH minus JP"),
+// publishers naming the operands ("ILO minus WEO"), institutions read
+// before the countries inside their names.
+func TestEconomiesAndPublishersAsOperands(t *testing.T) {
+	in := understand("chart Switzerland against Japan only, with the gap CH minus JP", nil)
+	if got := join(derivesOf(in)); got != "spread(|CHE,|JPN)" {
+		t.Errorf("CH minus JP: %s", got)
+	}
+	in = understand("and the difference ILO minus WEO for each country?", []string{"unemployment for Spain and Italy"})
+	if len(in.derives) != 2 {
+		t.Fatalf("ILO minus WEO: %v, want one per country", derivesOf(in))
+	}
+	for _, d := range in.derives {
+		if !slices.Contains(d.operands[0].sources, "ilo") || !slices.Contains(d.operands[1].sources, "weo") || len(d.operands[1].terms) != 0 {
+			t.Errorf("operands %+v, want the ILO's and the WEO's columns", d.operands)
+		}
+	}
+	in = understand("RBA, RBNZ, Bank of Canada, Norges Bank — policy rates, monthly, 2000 to end-2023", nil)
+	for _, s := range in.subjects {
+		if s.phrase != "policy rate" {
+			t.Errorf("subject %q (%s), want only policy rates", s.phrase, s.country.iso3)
+		}
+	}
+	if len(in.subjects) != 4 {
+		t.Errorf("%d subjects, want one per bank", len(in.subjects))
+	}
+}
+
+// What names no series: a refused phrase without an article, a question
+// about which of the economies, an expectation.
+func TestRefusalsQuestionsAndExpectations(t *testing.T) {
+	for _, text := range []string{
+		"each one's spread over the US policy rate (BIS series, not effective FF)",
+		"changepoints for each — who left negative territory first?",
+		"and the difference ILO minus WEO for each country? hopefully close to zero",
+	} {
+		in := understand(text, []string{"policy rates for Australia and Canada"})
+		for _, s := range in.subjects {
+			if s.phrase != "policy rate" {
+				t.Errorf("%q: subject %q, want none but the policy rate", text, s.phrase)
+			}
+		}
+	}
+}
+
+// A rate of change of what the table holds is derived from it: "annual
+// inflation for both" is the year-on-year change of each price index, and
+// the spread named next is of those changes.
+func TestChangeOfHeldColumnsIsDerived(t *testing.T) {
+	v := view{table: "main", tableFreq: "M", cands: map[string]Candidate{}, user: "Give me annual inflation for both and the gap, headline minus core.",
+		earlier: []string{"headline and core consumer price indexes, monthly, 2000 to 2019"},
+		columns: []Column{
+			{Name: "headline_consumer_price_index", SeriesID: "fred:CPIAUCSL", Unit: "Index 1982-1984=100"},
+			{Name: "core_consumer_price_index", SeriesID: "fred:CPILFESL", Unit: "Index 1982-1984=100"},
+		}, before: map[string]bool{"headline_consumer_price_index": true, "core_consumer_price_index": true}}
+	var p Policy
+	step := p.decide(v)
+	if len(step.Calls) != 1 || step.Calls[0].Name != "derive_column" || step.Calls[0].Args["op"] != "yoy_pct" || step.Calls[0].Args["column"] != "headline_consumer_price_index" {
+		t.Fatalf("first step %+v, want the headline's year-on-year change", step)
+	}
+	v.columns = append(v.columns, Column{Name: "headline_consumer_price_index_yoy", SeriesID: "fred:CPIAUCSL", Derived: "yoy_pct of headline_consumer_price_index", Unit: "Percent"},
+		Column{Name: "core_consumer_price_index_yoy", SeriesID: "fred:CPILFESL", Derived: "yoy_pct of core_consumer_price_index", Unit: "Percent"})
+	step = p.decide(v)
+	if len(step.Calls) != 1 || step.Calls[0].Args["op"] != "spread" || !slices.Equal(step.Calls[0].Args["columns"].([]string), []string{"headline_consumer_price_index_yoy", "core_consumer_price_index_yoy"}) {
+		t.Errorf("next step %+v, want the spread of the two inflation rates", step)
+	}
+}
+
+// The change of a price index asked with no "percent" is its percent
+// change (points of an index mean nothing alone), over a year the
+// year-on-year rate; a weak word names the operand left when the other is
+// resolved ("rate minus unemployment"); "IP" is a column's initials.
+func TestOperandsResolveAgainstTheTable(t *testing.T) {
+	v := view{table: "main", tableFreq: "M", cands: map[string]Candidate{}, columns: []Column{
+		{Name: "consumer_price_index", SeriesID: "evds:TP.FG.J0", Unit: "Index 2003=100"},
+	}, before: map[string]bool{"consumer_price_index": true}}
+	call, _, msg := v.deriveCall(derivation{op: "diff", periods: 12, operands: []operand{{}}}, false)
+	if call == nil || call.Args["op"] != "yoy_pct" {
+		t.Errorf("12-period change of an index: %+v (%s), want yoy_pct", call, msg)
+	}
+	v = view{table: "main", cands: map[string]Candidate{}, columns: []Column{
+		{Name: "jobless_rate_can", SeriesID: "ilo:CAN", Unit: "Percent"},
+		{Name: "policy_rate_can", SeriesID: "bis:M.CA", Unit: "Percent"},
+		{Name: "industrial_production_index", SeriesID: "fred:INDPRO", Unit: "Index 2017=100"},
+		{Name: "total_nonfarm_payroll", SeriesID: "fred:PAYEMS", Unit: "Thousands of Persons"},
+	}, before: map[string]bool{}}
+	in := understand("rate minus unemployment", nil)
+	call, _, msg = v.deriveCall(in.derives[0], false)
+	if call == nil || !slices.Equal(call.Args["columns"].([]string), []string{"policy_rate_can", "jobless_rate_can"}) {
+		t.Errorf("rate minus unemployment: %+v (%s)", call, msg)
+	}
+	in = understand("Ratio of IP to payrolls", nil)
+	call, _, msg = v.deriveCall(in.derives[0], false)
+	if call == nil || !slices.Equal(call.Args["columns"].([]string), []string{"industrial_production_index", "total_nonfarm_payroll"}) {
+		t.Errorf("IP to payrolls: %+v (%s)", call, msg)
+	}
+}
