@@ -194,7 +194,11 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			}
 			// "Scandi + Iceland central bank rates": a "+" joining
 			// economies lists them; a sum needs two series.
-			if op.op == "sum" && addingVerb.MatchString(strings.TrimSpace(clause)) && strings.Contains(m[0], "+") {
+			if op.op == "sum" && strings.Contains(m[0], "+") && (addingVerb.MatchString(strings.TrimSpace(clause)) || !sumCue.MatchString(clause) && !sumCue.MatchString(in.text)) {
+				// "UNRATE + nonfarm payrolls, monthly": a "+" between the
+				// series asked for lists them; it adds only where the
+				// clause asks for a result ("= FF + the spread", "the
+				// sum", "back out").
 				continue
 			}
 			slash := strings.Contains(op.pattern, "{a}/{b}") || strings.Contains(op.pattern, "{a} / {b}")
@@ -259,6 +263,9 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	}
 	return false
 }
+
+// sumCue: words that ask for a computed result, so that a "+" adds.
+var sumCue = regexp.MustCompile(`=|\b(?:sum|total|combined|add up|adds up|back out|derive|compute|calculate|work out|implied|reconstruct|rebuild)\b`)
 
 // leadingOpNoun opens an operand with the arithmetic's noun ("the gap
 // CH minus JP").

@@ -239,6 +239,19 @@ func (v view) columnScore(want []string, c Column) float64 {
 	return n / float64(len(want))
 }
 
+// resolvesApart: a, resolved first, and b, among the other columns, both
+// name a column.
+func (v view) resolvesApart(a, b operand, multi bool) bool {
+	ca, ok := v.resolve(a, multi)
+	if !ok {
+		return false
+	}
+	other := v
+	other.columns = slices.DeleteFunc(slices.Clone(v.columns), func(x Column) bool { return x.Name == ca.Name })
+	_, ok = other.resolve(b, multi)
+	return ok
+}
+
 // levelOfChange reads an operand naming a rate of change of a level the
 // table holds ("policy rate minus nominal GDP growth", the table holding
 // nominal GDP and real GDP growth) as that level's year-on-year change,
@@ -545,8 +558,10 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			rv.columns = slices.DeleteFunc(slices.Clone(v.columns), func(c Column) bool { return len(c.From) > 1 && !v.before[c.Name] })
 		}
 		// "rate minus unemployment": the operand named by a weak word
-		// alone is resolved last, among the columns the other left.
-		swapped := len(d.operands) == 2 && len(d.operands[0].terms) > 0 && vocab.weakOnly(d.operands[0].terms) && !vocab.weakOnly(d.operands[1].terms)
+		// alone is resolved last, among the columns the other left, when
+		// resolving it first leaves the other none.
+		swapped := len(d.operands) == 2 && len(d.operands[0].terms) > 0 && vocab.weakOnly(d.operands[0].terms) && !vocab.weakOnly(d.operands[1].terms) &&
+			!rv.resolvesApart(d.operands[0], d.operands[1], multi)
 		if swapped {
 			d.operands = []operand{d.operands[1], d.operands[0]}
 		}

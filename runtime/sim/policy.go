@@ -93,6 +93,23 @@ func (p Policy) decide(v view) Step {
 	subjects := slices.Clone(in.subjects)
 	derives := in.derives[:0:0]
 	for _, d := range in.derives {
+		if !single(d.op) && countriesIn(d.asSeries) == len(d.asSeries) && slices.ContainsFunc(d.asSeries, func(s subject) bool {
+			_, c, ok := v.columnFor(s, multi)
+			return ok && !v.before[c.Name] && !slices.ContainsFunc(d.operands, func(o operand) bool {
+				return len(o.terms) > 0 && wordsWithin(o.terms, s.terms) && wordsWithin(s.terms, o.terms)
+			})
+		}) {
+			// The published series this request found for the arithmetic
+			// read as one series ("the 10y-minus-fed-funds spread", one per
+			// economy) is the answer; its
+			// operands are not computed with again.
+			for _, s := range d.asSeries {
+				if !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
+					subjects = append(subjects, s)
+				}
+			}
+			continue
+		}
 		if len(d.asSeries) > 0 && namedOperands(d) && !v.operandsResolve(d, multi) {
 			// What the analyst describes may be published as one series
 			// (words only, no verb; or a share, ratio or spread): look for
@@ -791,8 +808,8 @@ func (v view) changeOfColumns(s subject, text string) []derivation {
 		return !inflation || v.columnIsLevel(c)
 	}
 	op, n := deriveOp(s.phrase)
-	if op == "diff" {
-		op, n = "yoy_pct", 0 // a rate of change named by its word alone is the year-on-year one
+	if op == "diff" && !slices.Contains(s.terms, "change") && !slices.Contains(s.terms, "changes") {
+		op, n = "yoy_pct", 0 // growth or inflation named by its word alone is the year-on-year rate
 	}
 	of := func(cs ...Column) []derivation {
 		var ds []derivation

@@ -70,7 +70,7 @@ type target struct {
 }
 
 // demonstrative opens a phrase that points at what is there already.
-var demonstrative = regexp.MustCompile(`^(?:that|this|those|these|the same|my|our)\s`)
+var demonstrative = regexp.MustCompile(`^(?:that|this|those|these|the same|my|our|(?:the|that|this)\s+(?:implied|computed|derived|calculated|constructed|backed[- ]out|resulting|new))\s`)
 
 type intent struct {
 	subjects      []subject
@@ -93,11 +93,12 @@ type intent struct {
 	dropped       []country // economies the message takes out of the table ("drop brazil")
 	replace       bool      // the series asked for stand in for the columns they repeat ("switch those to PPP")
 	oneSource     bool      // every series from one publisher ("one source so they're comparable")
+	text          string    // the message as read, lowercased
 }
 
 var (
 	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
-	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply|put|include|bring|throw|pull|append)\b|,\s*(?:and\s+|plus\s+|with\s+)?((?:the|any)\s+(?:change ?points?|breaks?|structural breaks?))\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark|rebase|rebased|reindex|reindexed|re-indexed|deflate|deflated|smooth|smoothed)\b|,\s*(?:and\s+)?then\s+(\S)|,\s*plus\s+(\S)|,\s*(?:and|plus)\s+(its|their)\s+(?:\S+\s+)?(?:growth|changes?|yoy|y/y|logs?)\b`)
+	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply|put|include|bring|throw|pull|append)\b|,\s*(?:and\s+|plus\s+|with\s+)?((?:the|any)\s+(?:change ?points?|breaks?|structural breaks?))\b|,\s*(?:and\s+|but\s+)?(keep|retain|drop|remove)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark|rebase|rebased|reindex|reindexed|re-indexed|deflate|deflated|smooth|smoothed)\b|,\s*(?:and\s+)?then\s+(\S)|,\s*plus\s+(\S)|,\s*(?:and|plus)\s+(its|their)\s+(?:\S+\s+)?(?:growth|changes?|yoy|y/y|logs?)\b`)
 	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+\+\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+beside\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
 	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
 	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
@@ -127,7 +128,6 @@ func understand(text string, earlier []string) intent {
 	low := vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	low = countedPeriods(low)
-	low = unhyphenOperators(low) // "rate-minus-inflation"
 	in.readEdits(low)
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
@@ -152,6 +152,7 @@ func understand(text string, earlier []string) intent {
 	low = basePeriod.ReplaceAllString(restated(low), " ")
 	low = monthShortYear.ReplaceAllStringFunc(low, fullYear) // "jan-21" is January 2021
 	in.readYears(low)
+	in.text = low
 	in.sameSpan = sameSpan.MatchString(low)
 	inherited := lastCountries(earlier)
 	named, _ := findCountries(withoutEdits(low))
@@ -682,29 +683,44 @@ var cpPhrase = regexp.MustCompile(`(?:,\s*|\s+)(?:(?:and|with|plus|then)\s+)?(?:
 var whichOfThem = regexp.MustCompile(`^(?:(?:and|so|but|also|now)\s+)*(?:who|which one|which ones|which of (?:them|these|those|the \w+)|which (?:country|countries|economy|economies|central banks?|banks?|one))\b`)
 
 // hyphenedOperator: arithmetic written as one hyphened word
-// ("rate-minus-inflation"), unless the word names a published spread
-// ("the 10y-minus-fed-funds spread").
+// ("rate-minus-inflation", "the Fed-minus-ECB differential"), and the noun
+// naming its result that may follow it.
 var (
 	hyphenedOperator = regexp.MustCompile(`[a-z0-9]+(?:-[a-z0-9]+)*-(?:minus|plus)-[a-z0-9]+(?:-[a-z0-9]+)*`)
-	spreadNoun       = regexp.MustCompile(`^\s+(?:spreads?|gaps?|differentials?|curves?|slopes?)\b`)
+	spreadNoun       = regexp.MustCompile(`^\s+(?:spreads?|gaps?|differentials?|diffs?|differences?)\b`)
 )
 
-func unhyphenOperators(low string) string {
-	var b strings.Builder
-	last := 0
-	for _, m := range hyphenedOperator.FindAllStringIndex(low, -1) {
-		if spreadNoun.MatchString(low[m[1]:]) {
-			continue
-		}
-		b.WriteString(low[last:m[0]])
-		w := low[m[0]:m[1]]
-		w = strings.Replace(strings.Replace(w, "-minus-", " minus ", 1), "-plus-", " plus ", 1)
-		b.WriteString(w)
-		last = m[1]
+// readHyphened reads arithmetic written as one hyphened word: its parts
+// are the operands, a published series of that name is looked for first
+// (the 10y-minus-fed-funds spread is one), and the rest of the clause is
+// read on its own.
+func (in *intent) readHyphened(clause string, inherited []country) bool {
+	m := hyphenedOperator.FindStringIndex(clause)
+	if m == nil {
+		return false
 	}
-	b.WriteString(low[last:])
-	return b.String()
+	word, end := clause[m[0]:m[1]], m[1]
+	if n := spreadNoun.FindStringIndex(clause[end:]); n != nil {
+		end += n[1]
+	}
+	op, sep := "spread", "-minus-"
+	if !strings.Contains(word, sep) {
+		op, sep = "sum", "-plus-"
+	}
+	a, b, _ := strings.Cut(word, sep)
+	phrase := strings.ReplaceAll(clause[m[0]:end], "-", " ")
+	d := derivation{op: op}
+	d.operands = in.operands([]string{strings.ReplaceAll(a, "-", " "), strings.ReplaceAll(b, "-", " ")}, phrase)
+	if !slices.ContainsFunc(d.operands, func(o operand) bool { return len(o.terms) == 0 }) {
+		d.asSeries = in.clauseAsSeries(phrase, inherited)
+	}
+	in.addDerivation(d)
+	if rest := clause[:m[0]] + " " + clause[end:]; len(terms(rest)) > 0 {
+		in.readClause(rest, inherited)
+	}
+	return true
 }
+
 
 // periodCount: a number of periods written in words ("over twelve
 // months"), read as the digits the rest of the reading knows.
@@ -735,6 +751,9 @@ func (in *intent) readClause(clause string, inherited []country) {
 	// "Keep the gross ones", "drop the UK": a clause that edits what the
 	// table holds names no series to find.
 	if editClause.MatchString(clause) {
+		return
+	}
+	if in.readHyphened(clause, inherited) {
 		return
 	}
 	// "denmark minus ecb - the peg spread": a phrase ending in an
