@@ -721,7 +721,6 @@ func (in *intent) readHyphened(clause string, inherited []country) bool {
 	return true
 }
 
-
 // periodCount: a number of periods written in words ("over twelve
 // months"), read as the digits the rest of the reading knows.
 var periodCount = regexp.MustCompile(`\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty-four|thirty-six)([- ])(months?|quarters?|years?|weeks?|periods?)\b`)
