@@ -160,3 +160,44 @@ func TestOperandsResolveAgainstTheTable(t *testing.T) {
 		t.Errorf("IP to payrolls: %+v (%s)", call, msg)
 	}
 }
+
+// Lists and compounds: a "+" between series asked for lists them unless
+// the request asks for a result; arithmetic written as one hyphened word
+// has its parts as operands and the rest of the clause read too; "keep"
+// after a comma is a clause of its own; "the implied 10y" points at a
+// column made already.
+func TestPlusHyphenedArithmeticAndComputedTargets(t *testing.T) {
+	in := understand("UNRATE + nonfarm payrolls, monthly 2000-01..2024-12", nil)
+	if len(in.derives) != 0 || len(in.subjects) != 2 {
+		t.Errorf("UNRATE + payrolls: subjects %v, derivations %v, want two series and no sum", subjectKeys(in), derivesOf(in))
+	}
+	in = understand("Next to it put Fed and ECB policy rates and the Fed-minus-ECB differential.", nil)
+	if got := join(derivesOf(in)); got != "spread(|USA,|EMU)" || len(in.subjects) != 2 {
+		t.Errorf("Fed-minus-ECB: derivations %s, subjects %v", got, subjectKeys(in))
+	}
+	in = understand("Also growth y/y of each, keep the share. Then chart.", []string{"C&I loans and consumer loans"})
+	if got := join(derivesOf(in)); got != "yoy_pct(*|)" {
+		t.Errorf("growth of each, keep the share: %s", got)
+	}
+	in = understand("changepoints in the 10y-3m, chart it w/ the implied 10y", nil)
+	if len(in.chartTargets) == 0 || !slices.ContainsFunc(in.chartTargets, func(t target) bool { return t.back }) {
+		t.Errorf("chart targets %+v, want one pointing back", in.chartTargets)
+	}
+}
+
+// "spread + ffr": when the weak operand resolved first leaves the other a
+// column, the order written stands.
+func TestOperandsResolveApartInTheOrderWritten(t *testing.T) {
+	v := view{table: "main", tableFreq: "M", cands: map[string]Candidate{
+		"fred:T10YFF":   {ID: "fred:T10YFF", Title: "10-Year Treasury Constant Maturity Minus Federal Funds Rate"},
+		"fred:FEDFUNDS": {ID: "fred:FEDFUNDS", Title: "Federal Funds Effective Rate"},
+	}, columns: []Column{
+		{Name: "year_federal_fund_spread", SeriesID: "fred:T10YFF", Unit: "Percent"},
+		{Name: "federal_fund_rate", SeriesID: "fred:FEDFUNDS", Unit: "Percent"},
+	}, before: map[string]bool{"year_federal_fund_spread": true}}
+	in := understand("add the fed funds rate itself and back out the 10y yield (spread + ffr)", []string{"10y minus fed funds spread"})
+	call, _, msg := v.deriveCall(in.derives[0], false)
+	if call == nil || call.Args["expression"] != "year_federal_fund_spread + federal_fund_rate" {
+		t.Errorf("spread + ffr: %+v (%s)", call, msg)
+	}
+}
