@@ -95,7 +95,7 @@ func (p Policy) decide(v view) Step {
 	for _, d := range in.derives {
 		if !single(d.op) && countriesIn(d.asSeries) == len(d.asSeries) && slices.ContainsFunc(d.asSeries, func(s subject) bool {
 			_, c, ok := v.columnFor(s, multi)
-			return ok && !v.before[c.Name] && !slices.ContainsFunc(d.operands, func(o operand) bool {
+			return ok && c.Derived == "" && !v.before[c.Name] && !slices.ContainsFunc(d.operands, func(o operand) bool {
 				return len(o.terms) > 0 && wordsWithin(o.terms, s.terms) && wordsWithin(s.terms, o.terms)
 			})
 		}) {
