@@ -2,6 +2,7 @@ package sim
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -18,7 +19,7 @@ func TestChangesOverTimeAndJoinedDerivations(t *testing.T) {
 		{"take the 10-year minus the 2-year and call it the slope", "spread(10 year|,2 year|)"},
 	} {
 		in := understand(c.text, []string{"an earlier turn"})
-		if got := join(derivesOf(in)); got != c.want {
+		if got := strings.Join(derivesOf(in), " "); got != c.want {
 			t.Errorf("%q: derivations %s, want %s", c.text, got, c.want)
 		}
 	}
@@ -27,16 +28,6 @@ func TestChangesOverTimeAndJoinedDerivations(t *testing.T) {
 	}
 }
 
-func join(ss []string) string {
-	out := ""
-	for i, s := range ss {
-		if i > 0 {
-			out += " "
-		}
-		out += s
-	}
-	return out
-}
 
 // Arithmetic named in passing: deflating, "less", a formula with its name
 // before "=", an explicit "+" that an operand's noun does not override, and
@@ -50,7 +41,7 @@ func TestArithmeticWordings(t *testing.T) {
 		{"rate minus unemployment for each country", "spread(rate|,unemployment|)"},
 	} {
 		in := understand(c.text, []string{"an earlier turn"})
-		if got := join(derivesOf(in)); got != c.want {
+		if got := strings.Join(derivesOf(in), " "); got != c.want {
 			t.Errorf("%q: derivations %s, want %s", c.text, got, c.want)
 		}
 	}
@@ -68,7 +59,7 @@ func TestArithmeticWordings(t *testing.T) {
 // before the countries inside their names.
 func TestEconomiesAndPublishersAsOperands(t *testing.T) {
 	in := understand("chart Switzerland against Japan only, with the gap CH minus JP", nil)
-	if got := join(derivesOf(in)); got != "spread(|CHE,|JPN)" {
+	if got := strings.Join(derivesOf(in), " "); got != "spread(|CHE,|JPN)" {
 		t.Errorf("CH minus JP: %s", got)
 	}
 	in = understand("and the difference ILO minus WEO for each country?", []string{"unemployment for Spain and Italy"})
@@ -172,11 +163,11 @@ func TestPlusHyphenedArithmeticAndComputedTargets(t *testing.T) {
 		t.Errorf("UNRATE + payrolls: subjects %v, derivations %v, want two series and no sum", subjectKeys(in), derivesOf(in))
 	}
 	in = understand("Next to it put Fed and ECB policy rates and the Fed-minus-ECB differential.", nil)
-	if got := join(derivesOf(in)); got != "spread(|USA,|EMU)" || len(in.subjects) != 2 {
+	if got := strings.Join(derivesOf(in), " "); got != "spread(|USA,|EMU)" || len(in.subjects) != 2 {
 		t.Errorf("Fed-minus-ECB: derivations %s, subjects %v", got, subjectKeys(in))
 	}
 	in = understand("Also growth y/y of each, keep the share. Then chart.", []string{"C&I loans and consumer loans"})
-	if got := join(derivesOf(in)); got != "yoy_pct(*|)" {
+	if got := strings.Join(derivesOf(in), " "); got != "yoy_pct(*|)" {
 		t.Errorf("growth of each, keep the share: %s", got)
 	}
 	in = understand("changepoints in the 10y-3m, chart it w/ the implied 10y", nil)
