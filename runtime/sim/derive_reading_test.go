@@ -28,7 +28,6 @@ func TestChangesOverTimeAndJoinedDerivations(t *testing.T) {
 	}
 }
 
-
 // Arithmetic named in passing: deflating, "less", a formula with its name
 // before "=", an explicit "+" that an operand's noun does not override, and
 // a noun the next words spell out counted once.
