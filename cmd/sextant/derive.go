@@ -47,7 +47,8 @@ func (l *listValue) Serialize() string {
 func deriveFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.GenericFlag{Name: "derive", Aliases: []string{"d"}, Value: &listValue{}, Usage: "add a column `NAME=EXPR` computed from the table's columns " +
-			"(100*GFDEBTN/GDP, FEDFUNDS - yoy(CPIAUCSL), spread(a, b), ratio(a, b), share(a, b), lag, diff, pct_change, log..., or index(CPIAUCSL, 2015) for 2015 = 100); repeatable, applied in order"},
+			"(100*GFDEBTN/GDP, FEDFUNDS - yoy(CPIAUCSL), spread(a, b), ratio(a, b), share(a, b), lag, diff, pct_change, pct_change_ann(GDP) for an annualised rate, log..., " +
+			"index(CPIAUCSL, 2015) for 2015 = 100, or chain(growth, 2000) for an index chained from a growth rate in percent); repeatable, applied in order"},
 		&cli.StringFlag{Name: "convert", Usage: "convert the table, derived columns included, to the coarser frequency `F` (W, M, Q, S or A) after deriving"},
 		&cli.StringFlag{Name: "method", Usage: "with --convert: avg, sum, last or first for every series column (default: each column's own)"},
 	}
@@ -102,8 +103,9 @@ func deriveAndConvert(c *cli.Context, t *analysis.Table, store analysis.Store) (
 	}
 	for i, d := range exprs {
 		name, expr := splitDerive(d)
-		// index(col[, base]) rebases a column, as the agent's tool does;
-		// every other expression is arithmetic over the rows.
+		// index(col[, base]) rebases a column and chain(col[, base])
+		// chains a growth rate, as the agent's tool does; every other
+		// expression is arithmetic over the rows.
 		if spec, ok, err := wire.IndexSpec(t, name, expr); ok {
 			if err == nil {
 				_, err = analysis.Derive(t, spec)

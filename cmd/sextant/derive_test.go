@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -149,6 +150,47 @@ func TestDeriveIndexAtABase(t *testing.T) {
 	_, _, err = run(t, "", "derive", "-b", b, "cpi=CPIAUCSL", "-d", "x=index(cpi, 1700)", "--from", "2014", "--to", "2016")
 	if err == nil || !strings.Contains(err.Error(), "base 1700") {
 		t.Errorf("base outside the table: exit %d (%v)", exitCode(err), err)
+	}
+}
+
+// chain(growth, base) and pct_change_ann(col) on the command line: the
+// monthly change chained back is the price index's own 2015 = 100, and
+// the annualised change compounds twelve months.
+func TestDeriveChainAndAnnualized(t *testing.T) {
+	b := wiretest.Bundle(t)
+	path := filepath.Join(t.TempDir(), "cpi.csv")
+	if _, _, err := run(t, "", "derive", "-b", b, "cpi=CPIAUCSL", "-d", "m=pct_change(cpi)", "-d", "idx=chain(m, 2015)", "-d", "lvl=index(cpi, 2015)",
+		"-d", "ann=pct_change_ann(cpi)", "--from", "2014", "--to", "2016", "-o", path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := parseCSV(t, string(data))
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	rows := 0
+	for _, r := range recs[2:] { // the first month has no change
+		idx, err1 := strconv.ParseFloat(r[col["idx"]], 64)
+		lvl, err2 := strconv.ParseFloat(r[col["lvl"]], 64)
+		m, err3 := strconv.ParseFloat(r[col["m"]], 64)
+		ann, err4 := strconv.ParseFloat(r[col["ann"]], 64)
+		if err := errors.Join(err1, err2, err3, err4); err != nil {
+			t.Fatalf("%s: %v", r[0], err)
+		}
+		if math.Abs(idx-lvl) > 1e-9 {
+			t.Errorf("%s: chained %g, index of the levels %g", r[0], idx, lvl)
+		}
+		if want := 100 * (math.Pow(1+m/100, 12) - 1); math.Abs(ann-want) > 1e-9 {
+			t.Errorf("%s: annualised %g, want %g", r[0], ann, want)
+		}
+		rows++
+	}
+	if rows < 30 {
+		t.Errorf("only %d rows compared", rows)
 	}
 }
 

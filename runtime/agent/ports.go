@@ -114,6 +114,8 @@ type DeriveSpec struct {
 	Op         string   // see DeriveOps
 	Periods    int      // lag or window, in periods; 0 means the op's natural default
 	Base       string   // for index: the period set to 100 ("2015", "2019Q4", "2019-10"); "" the first value
+	Annualize  bool     // for pct_change: compound the change to an annual rate
+	Chain      bool     // for index: the column is a growth rate in percent a period, chained into the index
 	Name       string   // new column name; "" lets the engine choose
 }
 

@@ -33,6 +33,8 @@ type deriveArgs struct {
 	Expression string   `json:"expression,omitempty" desc:"for op expression: arithmetic over column names with + - * / ( ) and numbers, e.g. rate - inflation or 100 * a / b"`
 	Periods    int      `json:"periods,omitempty" desc:"lag or window in periods (default: the op's natural one)"`
 	Base       string   `json:"base,omitempty" desc:"for index: the period set to 100, a year (2015: its average), quarter (2019Q4), month (2019-10) or date (default: the first value)"`
+	Annualize  bool     `json:"annualize,omitempty" desc:"for pct_change: compound the change to an annual rate (quarter-on-quarter annualised, an average yearly rate over several years)"`
+	Chain      bool     `json:"chain,omitempty" desc:"for index: the column is a growth rate in percent a period; chain it into an index, 100 at base"`
 	Name       string   `json:"name,omitempty" desc:"new column name"`
 }
 
@@ -152,7 +154,13 @@ func (s *Session) derive(ctx context.Context, a deriveArgs) toolOutcome {
 	if a.Base != "" && a.Op != "index" {
 		return toolOutcome{err: fmt.Errorf("%w: base is for op index, not %s", ErrBadArguments, a.Op)}
 	}
-	spec := DeriveSpec{Table: a.Table, Op: a.Op, Periods: a.Periods, Base: a.Base, Name: a.Name}
+	if a.Annualize && a.Op != "pct_change" {
+		return toolOutcome{err: fmt.Errorf("%w: annualize is for op pct_change, not %s", ErrBadArguments, a.Op)}
+	}
+	if a.Chain && a.Op != "index" {
+		return toolOutcome{err: fmt.Errorf("%w: chain is for op index, not %s", ErrBadArguments, a.Op)}
+	}
+	spec := DeriveSpec{Table: a.Table, Op: a.Op, Periods: a.Periods, Base: a.Base, Annualize: a.Annualize, Chain: a.Chain, Name: a.Name}
 	var inputs []ColumnInfo
 	switch {
 	case slices.Contains(DeriveOps, a.Op):

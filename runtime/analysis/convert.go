@@ -226,6 +226,10 @@ func recompute(t, out *Table, col *Column) (*Column, string) {
 	switch ds.Op {
 	case "":
 		return nil, "its derivation is not recorded"
+	case OpChain:
+		// An index is proportional to a level: its mean is the index of
+		// the mean level, whereas rates averaged first chain to another.
+		return nil, "an index chained from rates is aggregated as a level"
 	case OpMoM:
 		if out.Frequency != Monthly {
 			return nil, "a month-on-month change has no " + FrequencyName(out.Frequency) + " counterpart"

@@ -20,16 +20,22 @@ const (
 	OpRollingMean = "rolling_mean" // mean of the last Window rows
 	OpRebase      = "rebase"       // 100 × value / value at BaseDate
 	OpShare       = "share"        // 100 × Column / Other (Other is the total)
+	OpChain       = "chain"        // an index chained from a percent growth rate per row: 100 at BaseDate
 )
 
 // DeriveSpec asks for one derived column.
 type DeriveSpec struct {
-	Op       string    // one of the Op constants
-	Column   string    // input column (name, series id or short id)
-	Other    string    // second column for ratio, spread and share
-	Periods  int       // lag in rows for pct_change and diff (0 = 1)
-	Window   int       // rows for rolling_mean
-	BaseDate time.Time // date for rebase (any day inside the base period)
+	Op      string // one of the Op constants
+	Column  string // input column (name, series id or short id)
+	Other   string // second column for ratio, spread and share
+	Periods int    // lag in rows for pct_change and diff (0 = 1)
+	// Annualize compounds a pct_change or mom to an annual rate:
+	// 100 * ((x[t] / x[t-n])^(k/n) - 1), k the table's rows a year
+	// (quarter-on-quarter annualised growth, an average yearly rate over
+	// five years of an annual table).
+	Annualize bool
+	Window    int       // rows for rolling_mean
+	BaseDate  time.Time // date for rebase and chain (any day inside the base period); chain: zero = the first growth rate
 	// BaseEnd, when set, makes the base the average of the rows from
 	// BaseDate's period up to (not including) BaseEnd: "2015 = 100" in a
 	// monthly table is the mean of 2015's twelve months.
@@ -102,11 +108,16 @@ func Derive(t *Table, spec DeriveSpec) (*Column, error) {
 		col, err = deriveRolling(t, a, spec)
 	case OpRebase:
 		col, err = deriveRebase(t, a, spec)
+	case OpChain:
+		col, err = deriveChain(t, a, spec)
 	default:
-		return nil, fmt.Errorf("%w: unknown derivation %q (use pct_change, mom, yoy, diff, log, ratio, spread, rolling_mean, rebase, share)", ErrBadSpec, spec.Op)
+		return nil, fmt.Errorf("%w: unknown derivation %q (use pct_change, mom, yoy, diff, log, ratio, spread, rolling_mean, rebase, chain, share)", ErrBadSpec, spec.Op)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if spec.Annualize && spec.Op != OpPctChange && spec.Op != OpMoM && spec.Op != OpYoY {
+		return nil, fmt.Errorf("%w: derive %s: only a percent change is annualised", ErrBadSpec, spec.Op)
 	}
 	if spec.Name != "" {
 		col.Name = spec.Name
@@ -195,11 +206,28 @@ func derivePctChange(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 		Formula:     fmt.Sprintf("100 * (%s[t] / %s[t-%d] - 1)", x, x, n),
 		Description: fmt.Sprintf("%s of %s over %s", what, a.Title, lagName(t, n)),
 	}
+	power := 1.0
+	if spec.Annualize {
+		k := PeriodsPerYear(t.Frequency)
+		if k == 0 {
+			return nil, fmt.Errorf("%w: derive %s: a daily table has no fixed number of rows per year to annualise by; build it weekly or monthly", ErrBadSpec, spec.Op)
+		}
+		power = float64(k) / float64(n)
+		if spec.Op != OpYoY {
+			name += "_ann"
+		}
+		exp := FormatNumber(power)
+		if k%n != 0 {
+			exp = fmt.Sprintf("%d/%d", k, n)
+		}
+		d.Formula = fmt.Sprintf("100 * ((%s[t] / %s[t-%d])^(%s) - 1)", x, x, n, exp)
+		d.Description = fmt.Sprintf("%s of %s over %s, compounded to an annual rate", what, a.Title, lagName(t, n))
+	}
 	if ClassifyUnit(a.Unit) == KindPercent {
 		d.Warnings = append(d.Warnings, fmt.Sprintf("%s is already in percent (%s): a percent change of a rate is rarely meant; a change in percentage points (diff) is usually what is wanted", x, a.Unit))
 	}
 	col := newDerived(t, name, d.Description, "Percent", d)
-	zero, negative := 0, 0
+	zero, negative, unsigned := 0, 0, 0
 	for i := n; i < len(t.Dates); i++ {
 		cur, prev := a.Values[i], a.Values[i-n]
 		if math.IsNaN(cur) || math.IsNaN(prev) {
@@ -212,7 +240,18 @@ func derivePctChange(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 		if prev < 0 {
 			negative++
 		}
+		if power != 1 {
+			if r := cur / prev; r > 0 {
+				col.Values[i] = 100 * (math.Pow(r, power) - 1)
+			} else {
+				unsigned++
+			}
+			continue
+		}
 		col.Values[i] = 100 * (cur/prev - 1)
+	}
+	if unsigned > 0 {
+		col.Derivation.Warnings = append(col.Derivation.Warnings, fmt.Sprintf("%d rows left missing: a ratio that is not positive cannot be compounded to an annual rate", unsigned))
 	}
 	if zero > 0 {
 		col.Derivation.Warnings = append(col.Derivation.Warnings, fmt.Sprintf("%d rows left missing: the earlier value was zero", zero))
@@ -452,46 +491,15 @@ func deriveRebase(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 		return nil, fmt.Errorf("%w: derive rebase needs a BaseDate", ErrBadSpec)
 	}
 	if ClassifyUnit(a.Unit) == KindPercent {
-		return nil, fmt.Errorf("%w: derive rebase: %s is in %q; rebasing a percent makes no sense", ErrIncompatible, a.Name, a.Unit)
+		return nil, fmt.Errorf("%w: derive rebase: %s is in %q; rebasing a percent makes no sense (chain turns a growth rate into an index)", ErrIncompatible, a.Name, a.Unit)
+	}
+	bv, label, err := baseValue(t, a, a.Values, spec, "rebase")
+	if err != nil {
+		return nil, err
 	}
 	base := PeriodStart(spec.BaseDate, t.Frequency)
 	if Coarser(a.SourceFrequency, t.Frequency) {
 		base = placeCoarse(PeriodStart(spec.BaseDate, a.SourceFrequency), t.Frequency)
-	}
-	label := FormatPeriod(base, t.Frequency)
-	var bv float64
-	if spec.BaseEnd.After(base) {
-		bv, label = 0, baseLabel(base, spec.BaseEnd)
-		n := 0
-		for i, d := range t.Dates {
-			if d.Before(base) || !d.Before(spec.BaseEnd) {
-				continue
-			}
-			if math.IsNaN(a.Values[i]) {
-				return nil, fmt.Errorf("%w: derive rebase: %s has no value at %s, inside the base %s", ErrNoData, a.Name, FormatPeriod(d, t.Frequency), label)
-			}
-			bv += a.Values[i]
-			n++
-		}
-		if n == 0 {
-			return nil, fmt.Errorf("%w: derive rebase: the table has no rows in the base %s", ErrNoData, label)
-		}
-		bv /= float64(n)
-	} else {
-		row := -1
-		for i, d := range t.Dates {
-			if d.Equal(base) {
-				row = i
-				break
-			}
-		}
-		if row < 0 || math.IsNaN(a.Values[row]) {
-			return nil, fmt.Errorf("%w: derive rebase: %s has no value at %s", ErrNoData, a.Name, label)
-		}
-		bv = a.Values[row]
-	}
-	if bv == 0 {
-		return nil, fmt.Errorf("%w: derive rebase: %s is zero at %s", ErrIncompatible, a.Name, label)
 	}
 	x := shortName(a.Name)
 	formula := fmt.Sprintf("100 * %s[t] / %s[%s]", x, x, label)
@@ -506,4 +514,50 @@ func deriveRebase(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 		col.Values[i] = 100 * v / bv
 	}
 	return col, nil
+}
+
+// baseValue is the value of values (column a's, or made from it) in the
+// base period of spec, or their mean over a longer base, with the base's
+// label; op names the operation in errors.
+func baseValue(t *Table, a *Column, values []float64, spec DeriveSpec, op string) (float64, string, error) {
+	base := PeriodStart(spec.BaseDate, t.Frequency)
+	if Coarser(a.SourceFrequency, t.Frequency) {
+		base = placeCoarse(PeriodStart(spec.BaseDate, a.SourceFrequency), t.Frequency)
+	}
+	label := FormatPeriod(base, t.Frequency)
+	var bv float64
+	if spec.BaseEnd.After(base) {
+		label = baseLabel(base, spec.BaseEnd)
+		n := 0
+		for i, d := range t.Dates {
+			if d.Before(base) || !d.Before(spec.BaseEnd) {
+				continue
+			}
+			if math.IsNaN(values[i]) {
+				return 0, "", fmt.Errorf("%w: derive %s: %s has no value at %s, inside the base %s", ErrNoData, op, a.Name, FormatPeriod(d, t.Frequency), label)
+			}
+			bv += values[i]
+			n++
+		}
+		if n == 0 {
+			return 0, "", fmt.Errorf("%w: derive %s: the table has no rows in the base %s", ErrNoData, op, label)
+		}
+		bv /= float64(n)
+	} else {
+		row := -1
+		for i, d := range t.Dates {
+			if d.Equal(base) {
+				row = i
+				break
+			}
+		}
+		if row < 0 || math.IsNaN(values[row]) {
+			return 0, "", fmt.Errorf("%w: derive %s: %s has no value at %s", ErrNoData, op, a.Name, label)
+		}
+		bv = values[row]
+	}
+	if bv == 0 {
+		return 0, "", fmt.Errorf("%w: derive %s: %s is zero at %s", ErrIncompatible, op, a.Name, label)
+	}
+	return bv, label, nil
 }

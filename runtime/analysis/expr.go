@@ -35,6 +35,8 @@ const (
 //	diff(c[, n])       c - lag(c, n)
 //	pct_change(c[, n]) 100 * (c / lag(c, n) - 1)
 //	yoy(c), yoy_pct(c) pct_change over a year of rows (12 monthly, 4 quarterly)
+//	pct_change_ann(c[, n]) pct_change compounded to an annual rate:
+//	                   100 * ((c / lag(c, n))^(k/n) - 1), k rows a year
 //	spread(a, b)       a - b
 //	ratio(a, b)        a / b
 //	share(a, b)        100 * a / b
@@ -60,7 +62,7 @@ var exprFuncs = map[string]int{
 }
 
 // exprColumnFuncs take a column and an optional row count.
-var exprColumnFuncs = map[string]bool{"lag": true, "diff": true, "pct_change": true, "yoy": true, "yoy_pct": true}
+var exprColumnFuncs = map[string]bool{"lag": true, "diff": true, "pct_change": true, "pct_change_ann": true, "yoy": true, "yoy_pct": true}
 
 // exprPairFuncs take two operands.
 var exprPairFuncs = map[string]bool{"spread": true, "ratio": true, "share": true}
@@ -567,6 +569,13 @@ func (c *exprCompiler) columnCall(name string, args []ast.Node, pos int) (*enode
 		}
 	}
 	ratio := &enode{op: "/", args: []*enode{cur, prev}, pos: pos}
+	if name == "pct_change_ann" {
+		k := PeriodsPerYear(c.t.Frequency)
+		if k == 0 {
+			return nil, c.errorf(pos, "pct_change_ann: a daily table has no fixed number of rows per year; build it weekly or monthly")
+		}
+		ratio = &enode{op: "^", args: []*enode{ratio, {op: "num", num: float64(k) / float64(n), pos: pos}}, pos: pos}
+	}
 	minus := &enode{op: "-", args: []*enode{ratio, {op: "num", num: 1, pos: pos}}, pos: pos}
 	return &enode{op: "*", args: []*enode{{op: "num", num: 100, pos: pos}, minus}, pos: pos}, nil
 }

@@ -36,7 +36,14 @@ func (e *Engine) DeriveExpr(ctx context.Context, table, name, expr string, perio
 		if n > 0 {
 			periods = n
 		}
-		return e.DeriveColumn(ctx, agent.DeriveSpec{Table: table, Column: col, Op: op, Periods: periods, Base: base, Name: name})
+		ds := agent.DeriveSpec{Table: table, Column: col, Op: op, Periods: periods, Base: base, Name: name}
+		switch op {
+		case "chain":
+			ds.Op, ds.Chain = "index", true
+		case "pct_change_ann":
+			ds.Op, ds.Annualize = "pct_change", true
+		}
+		return e.DeriveColumn(ctx, ds)
 	}
 	st, _, err := e.lookup(table, "")
 	if err != nil {
@@ -81,12 +88,13 @@ func setBase(ds *analysis.DeriveSpec, base string, f analysis.Frequency) error {
 }
 
 // IndexSpec reads "index(col)" or "index(col, base)" as the rebase of one
-// column of t ("index(cpi, 2015)", `index(gdp, "2019Q4")`), for callers
-// that derive on an analysis.Table directly (the command line); ok is
-// false when expr is not that form.
+// column of t ("index(cpi, 2015)", `index(gdp, "2019Q4")`), and
+// "chain(growth[, base])" as the index chained from a growth rate, for
+// callers that derive on an analysis.Table directly (the command line);
+// ok is false when expr is neither form.
 func IndexSpec(t *analysis.Table, name, expr string) (spec analysis.DeriveSpec, ok bool, err error) {
 	op, col, _, base, isOp := singleOp(expr)
-	if !isOp || op != "index" {
+	if !isOp || (op != "index" && op != "chain") {
 		return analysis.DeriveSpec{}, false, nil
 	}
 	c, err := t.Column(col)
@@ -94,6 +102,9 @@ func IndexSpec(t *analysis.Table, name, expr string) (spec analysis.DeriveSpec, 
 		return analysis.DeriveSpec{}, true, err
 	}
 	spec = analysis.DeriveSpec{Op: analysis.OpRebase, Column: c.Name, Name: name}
+	if op == "chain" {
+		spec.Op = analysis.OpChain
+	}
 	for i, v := range c.Values {
 		if !math.IsNaN(v) {
 			spec.BaseDate = t.Dates[i]
@@ -107,8 +118,9 @@ func IndexSpec(t *analysis.Table, name, expr string) (spec analysis.DeriveSpec, 
 }
 
 // singleOp reads "op(column)" or "op(column, n)" for one of DeriveColumn's
-// ops; for index the second argument is the base ("index(gdp, 2015)",
-// "index(gdp, \"2019Q4\")").
+// ops, chain (an index chained from a growth rate) or pct_change_ann (an
+// annualised pct_change); for index and chain the second argument is the
+// base ("index(gdp, 2015)", "index(gdp, \"2019Q4\")").
 func singleOp(src string) (op, col string, n int, base string, ok bool) {
 	tree, err := parser.Parse(strings.TrimSpace(src))
 	if err != nil {
@@ -128,7 +140,8 @@ func singleOp(src string) (op, col string, n int, base string, ok bool) {
 	default:
 		return "", "", 0, "", false
 	}
-	if !slices.Contains(agent.DeriveOps, name) || len(args) < 1 || len(args) > 2 {
+	indexLike := name == "index" || name == "chain"
+	if (!slices.Contains(agent.DeriveOps, name) && name != "chain" && name != "pct_change_ann") || len(args) < 1 || len(args) > 2 {
 		return "", "", 0, "", false
 	}
 	switch a := args[0].(type) {
@@ -144,7 +157,7 @@ func singleOp(src string) (op, col string, n int, base string, ok bool) {
 		// other ops take a count of periods.
 		switch lit := args[1].(type) {
 		case *ast.StringNode:
-			if name != "index" {
+			if !indexLike {
 				return "", "", 0, "", false
 			}
 			base = lit.Value
@@ -152,7 +165,7 @@ func singleOp(src string) (op, col string, n int, base string, ok bool) {
 			if lit.Value < 1 {
 				return "", "", 0, "", false
 			}
-			if name == "index" {
+			if indexLike {
 				base = strconv.Itoa(lit.Value)
 			} else {
 				n = lit.Value

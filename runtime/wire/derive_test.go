@@ -231,3 +231,59 @@ func TestRebuiltTableKeepsItsDerivedColumns(t *testing.T) {
 		}
 	}
 }
+
+// An annualised change and an index chained from a growth rate are the
+// tool's pct_change and index, asked for with a flag or written as
+// pct_change_ann(col) and chain(col, base).
+func TestAnnualizedAndChainedNameTheToolsOp(t *testing.T) {
+	e, _ := newEngine(t)
+	ctx := context.Background()
+	if _, err := e.BuildTable(ctx, agent.TableSpec{Name: "q", Frequency: "Q",
+		Columns: []agent.ColumnSpec{{Name: "gdp", SeriesID: wiretest.GDP}}}); err != nil {
+		t.Fatal(err)
+	}
+	ann, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "q", Column: "gdp", Op: "pct_change", Annualize: true, Name: "g_ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	viaExpr, err := e.DeriveExpr(ctx, "q", "g_ann2", "pct_change_ann(gdp)", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []agent.ColumnInfo{ann.Column, viaExpr.Column} {
+		if !strings.HasPrefix(c.Derived, "pct_change of gdp: ") || !strings.Contains(c.Derived, "^(4)") {
+			t.Errorf("%s: derived %q, want an annualised pct_change", c.Name, c.Derived)
+		}
+	}
+	if ann.Last != viaExpr.Last {
+		t.Errorf("flag and expression differ: %s vs %s", ann.Last, viaExpr.Last)
+	}
+	g, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "q", Column: "gdp", Op: "pct_change", Name: "g"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "q", Column: g.Column.Name, Op: "index", Base: "2015"}); !errors.Is(err, analysis.ErrIncompatible) {
+		t.Errorf("rebasing a growth rate should be refused, got %v", err)
+	}
+	idx, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "q", Column: "g", Op: "index", Chain: true, Base: "2015", Name: "g_idx"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lvl, err := e.DeriveExpr(ctx, "q", "lvl", "index(gdp, 2015)", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(idx.Column.Derived, "index of g: ") || idx.Last != lvl.Last || idx.Column.Unit != lvl.Column.Unit {
+		t.Errorf("chained %q last %s [%s], levels' index last %s [%s]", idx.Column.Derived, idx.Last, idx.Column.Unit, lvl.Last, lvl.Column.Unit)
+	}
+	viaChain, err := e.DeriveExpr(ctx, "q", "g_idx2", "chain(g, 2015)", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if viaChain.Last != idx.Last {
+		t.Errorf("chain(g, 2015) last %s, flag %s", viaChain.Last, idx.Last)
+	}
+	if _, err := e.DeriveColumn(ctx, agent.DeriveSpec{Table: "q", Column: "gdp", Op: "diff", Annualize: true}); !errors.Is(err, wire.ErrBadRequest) {
+		t.Errorf("annualize on diff should be refused, got %v", err)
+	}
+}

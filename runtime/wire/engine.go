@@ -210,7 +210,7 @@ func agentOp(op string) string {
 	switch op {
 	case analysis.OpYoY:
 		return "yoy_pct"
-	case analysis.OpRebase:
+	case analysis.OpRebase, analysis.OpChain:
 		return "index"
 	}
 	return op
@@ -304,7 +304,7 @@ func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent
 	case "yoy_pct":
 		ds.Op = analysis.OpYoY
 	case "pct_change":
-		ds.Op = analysis.OpPctChange
+		ds.Op, ds.Annualize = analysis.OpPctChange, spec.Annualize
 	case "diff":
 		ds.Op = analysis.OpDiff
 	case "log":
@@ -316,6 +316,9 @@ func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent
 		}
 	case "index":
 		ds.Op = analysis.OpRebase
+		if spec.Chain {
+			ds.Op = analysis.OpChain
+		}
 		if src.Count == 0 {
 			return agent.ColumnSummary{}, fmt.Errorf("%w: derive index: column %q has no values", analysis.ErrNoData, src.Name)
 		}
@@ -325,6 +328,12 @@ func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent
 		}
 	default:
 		return agent.ColumnSummary{}, fmt.Errorf("%w: unknown derivation %q (use %s)", ErrBadRequest, spec.Op, strings.Join(agent.DeriveOps, ", "))
+	}
+	if spec.Annualize && ds.Op != analysis.OpPctChange {
+		return agent.ColumnSummary{}, fmt.Errorf("%w: annualize is for pct_change, not %s", ErrBadRequest, spec.Op)
+	}
+	if spec.Chain && ds.Op != analysis.OpChain {
+		return agent.ColumnSummary{}, fmt.Errorf("%w: chain is for index, not %s", ErrBadRequest, spec.Op)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
