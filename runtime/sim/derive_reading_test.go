@@ -191,3 +191,59 @@ func TestOperandsResolveApartInTheOrderWritten(t *testing.T) {
 		t.Errorf("spread + ffr: %+v (%s)", call, msg)
 	}
 }
+
+// Changes compounded to a year and indices made from rates: "annualised"
+// asks for the period's change compounded (a change already over a year
+// needs none); "into an index" names the form the columns take, with the
+// base written after it, and no series.
+func TestAnnualisedChangesAndIndexForms(t *testing.T) {
+	for _, c := range []struct {
+		text      string
+		op        string
+		periods   int
+		annualize bool
+	}{
+		{"Add annualised quarter-on-quarter growth of GDP.", "pct_change", 1, true},
+		{"GDP growth quarter on quarter, annualized", "pct_change", 1, true},
+		{"year-on-year growth of GDP, annualised", "yoy_pct", 0, false},
+		{"quarter-on-quarter growth of GDP", "pct_change", 1, false},
+	} {
+		in := understand(c.text, []string{"an earlier turn"})
+		if len(in.derives) != 1 {
+			t.Errorf("%q: derivations %v, want one", c.text, derivesOf(in))
+			continue
+		}
+		if d := in.derives[0]; d.op != c.op || d.periods != c.periods || d.annualize != c.annualize {
+			t.Errorf("%q: %s over %d, annualised %v; want %s over %d, annualised %v", c.text, d.op, d.periods, d.annualize, c.op, c.periods, c.annualize)
+		}
+	}
+	in := understand("turn each into a volume index, 2000 = 100, by chaining the growth rates", []string{"an earlier turn"})
+	if got := strings.Join(derivesOf(in), " "); got != "index(*|)" || len(in.subjects) != 0 || in.derives[0].base != "2000" {
+		t.Errorf("index form: derivations %s, base %q, subjects %v; want index of every column at 2000 and no series", got, in.derives[0].base, in.subjects)
+	}
+}
+
+// Names that hold "and" or an aside between dashes are one phrase: "goods
+// and services" is one series, "less food and energy" a version of CPI and
+// no difference, and an aside that only describes qualifies the phrase
+// before it.
+func TestCompoundNamesAndDashAsides(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"exports of goods and services for Korea", []string{"export good service"}},
+		{"US CPI less food and energy and the fed funds rate", []string{"cpi less food energy", "federal fund rate"}},
+		{"real export growth — volume of goods and services — for Korea", []string{"real export growth volume good service"}},
+		{"US unemployment — and payrolls — since 2000", []string{"unemployment", "payroll"}},
+	} {
+		in := understand(c.text, nil)
+		var got []string
+		for _, s := range in.subjects {
+			got = append(got, s.phrase)
+		}
+		if !slices.Equal(got, c.want) || len(in.derives) != 0 {
+			t.Errorf("%q: subjects %q derivations %v, want %q and none", c.text, got, derivesOf(in), c.want)
+		}
+	}
+}

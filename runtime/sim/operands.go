@@ -505,6 +505,7 @@ func loneNoun(d derivation) bool {
 // payrolls", "derive inflation from the price index").
 func (in *intent) readDerivation(clause string, inherited []country, asSeries []subject) {
 	op, n := deriveOp(clause)
+	op, n, annualize := annualised(clause, op, n)
 	ts := in.targetsOf(clause)
 	if len(ts) == 0 || chartAllWords.MatchString(clause) && len(ts) == 1 && ts[0].phrase == "" {
 		ts = []target{{}} // "it", "them", "both": resolved against the table
@@ -521,7 +522,7 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 		return
 	}
 	for _, t := range ts {
-		d := derivation{op: op, periods: n, operands: []operand{{phrase: t.phrase, terms: terms(t.phrase), country: t.country}}, asSeries: asSeries}
+		d := derivation{op: op, periods: n, annualize: annualize, operands: []operand{{phrase: t.phrase, terms: terms(t.phrase), country: t.country}}, asSeries: asSeries}
 		if t.phrase == "*" {
 			d.operands[0] = operand{phrase: "*"}
 		}
@@ -533,6 +534,30 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 		in.readSeriesClause(clause[:loc[0]], inherited)
 	}
 }
+
+// annualised reads "annualised growth" as the change over one period (n
+// of them when counted) compounded to a year; a change already over a
+// year needs none.
+func annualised(clause, op string, n int) (string, int, bool) {
+	if !annualisedChange.MatchString(clause) {
+		return op, n, false
+	}
+	switch {
+	case op == "pct_change":
+		return op, n, true
+	case op == "yoy_pct" && !yearWords.MatchString(clause):
+		return "pct_change", max(n, 1), true
+	}
+	return op, n, false
+}
+
+// annualisedChange: a change compounded to an annual rate ("annualised
+// quarter-on-quarter growth", "growth at an annual rate", "SAAR growth").
+var annualisedChange = regexp.MustCompile(`\bannuali[sz]ed\b(?:\s+[\w/-]+){0,3}?\s+(?:growth|change|rate of (?:growth|change)|percent(?:age)? change)\b|` +
+	`\b(?:growth|change)\b(?:\s+[\w/-]+){0,3}?\s+(?:annuali[sz]ed|at an annual(?:i[sz]ed)? rate|saar)\b|\bsaar\s+(?:growth|change)\b`)
+
+// yearWords: a change said to be over a year.
+var yearWords = regexp.MustCompile(`\b(?:year[- ]on[- ]year|yoy|y/y|12-month|twelve-month|over (?:a|the) year|from a year (?:ago|earlier))\b`)
 
 // diffWords: words that ask for a difference over time.
 var diffWords = regexp.MustCompile(`\b(?:diff|diffs|difference|differences|differenced|change|changes|first differences?)\b`)
@@ -556,6 +581,10 @@ func deriveOp(clause string) (string, int) {
 		}
 	}
 	switch {
+	case indexForm.MatchString(clause):
+		// "turn each into a volume index by chaining the growth rates":
+		// the form asked for, whatever rates it is made from.
+		return "index", 0
 	case strings.Contains(clause, "moving average") || strings.Contains(clause, "rolling"):
 		return "rolling_mean", n
 	case strings.Contains(clause, "year-on-year") || strings.Contains(clause, "year on year") || strings.Contains(clause, "annual growth") ||

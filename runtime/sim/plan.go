@@ -704,6 +704,15 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			}
 		}
 		name := c.Name + "_" + opSuffix(d.op, d.periods)
+		if d.annualize && d.op == "pct_change" {
+			name += "_ann"
+		}
+		// An index of a rate in percent is the rate chained: a growth
+		// rate has no level of its own to set to 100.
+		chain := d.op == "index" && v.columnIsRate(c)
+		if chain {
+			name = c.Name + "_idx"
+		}
 		names = append(names, name)
 		if _, ok := v.column(name); ok {
 			continue
@@ -714,6 +723,12 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		}
 		if d.base != "" {
 			args["base"] = d.base
+		}
+		if d.annualize && d.op == "pct_change" {
+			args["annualize"] = true
+		}
+		if chain {
+			args["chain"] = true
 		}
 		return &Call{Name: "derive_column", Args: args}, nil, ""
 	}

@@ -796,7 +796,7 @@ func (v view) changeOfColumns(s subject, text string) []derivation {
 		switch {
 		case t == "inflation":
 			inflation = true
-		case vocab.rateWords[t] || periodWords[t]:
+		case vocab.rateWords[t] || periodWords[t] || strings.HasPrefix(t, "annuali"):
 		default:
 			rest = append(rest, t)
 		}
@@ -811,10 +811,11 @@ func (v view) changeOfColumns(s subject, text string) []derivation {
 	if op == "diff" && !slices.Contains(s.terms, "change") && !slices.Contains(s.terms, "changes") {
 		op, n = "yoy_pct", 0 // growth or inflation named by its word alone is the year-on-year rate
 	}
+	op, n, annualize := annualised(s.phrase, op, n)
 	of := func(cs ...Column) []derivation {
 		var ds []derivation
 		for _, c := range cs {
-			ds = append(ds, derivation{op: op, periods: n, operands: []operand{{phrase: c.Name, terms: terms(strings.ReplaceAll(c.Name, "_", " ")), country: s.country}}})
+			ds = append(ds, derivation{op: op, periods: n, annualize: annualize, operands: []operand{{phrase: c.Name, terms: terms(strings.ReplaceAll(c.Name, "_", " ")), country: s.country}}})
 		}
 		return ds
 	}

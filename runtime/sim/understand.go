@@ -55,6 +55,7 @@ type derivation struct {
 	label       string // the analyst's name for it ("real interest rate"), optional
 	fromConcept bool   // read from a concept's name ("real rate"), not spelled out
 	bps         bool   // a difference asked in basis points ("the spread in bps"): 100 times the percent difference
+	annualize   bool   // a change over a period compounded to an annual rate ("annualised q/q growth")
 	// asSeries is what a derivation named only by its words ("add the
 	// percent change in consumer prices", no verb) asks for when no column
 	// holds its operand: a series saying so.
@@ -110,7 +111,10 @@ var (
 	turnInto      = regexp.MustCompile(`\b(?:turn|convert|transform|make)\s+(.+?)\s+into\s+(.+)$`)
 	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|back out|recompute|rebuild|reconstruct|take|turn)\b`)
 	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?)\b`)
-	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|quarter-on-quarter|quarter on quarter|q/q|percent changes?|% changes?|growth rates?|rebase|rebased|index(?:ed)? to 100|logs?|first differences?|(?:monthly|quarterly|weekly|annual|yearly|annuali[sz]ed)\s+(?:percent(?:age)?\s+)?(?:changes?|growth|increases?)|\d+[- ](?:month|quarter|week|day|year|period)s?\s+(?:moving\s+|rolling\s+)?(?:averages?|means?))\b|` + spanChange.String())
+	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|quarter-on-quarter|quarter on quarter|q/q|percent changes?|% changes?|growth rates?|rebase|rebased|index(?:ed)? to 100|logs?|first differences?|(?:monthly|quarterly|weekly|annual|yearly|annuali[sz]ed)\s+(?:percent(?:age)?\s+)?(?:changes?|growth|increases?)|\d+[- ](?:month|quarter|week|day|year|period)s?\s+(?:moving\s+|rolling\s+)?(?:averages?|means?))\b|` + spanChange.String() + `|` + indexForm.String())
+	// indexForm: an index as the form a column is turned into ("into a
+	// volume index", "as indices"), or the chaining that makes one.
+	indexForm     = regexp.MustCompile(`\b(?:into|as)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?ind(?:ex|ices|exes)\b|\bchain(?:ed|ing)?\b(?:\s+(?:the|their|its))?(?:\s+growth)?(?:\s+rates?)?`)
 	chartWords    = regexp.MustCompile(`\b(chart|charts|plot|plots|draw|graph|graphs|visuali[sz]e)\b`)
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
 	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:\s*q[1-4]|m\d{1,2}|[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
@@ -125,9 +129,10 @@ var (
 func understand(text string, earlier []string) intent {
 	var in intent
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(vocab.bankRates(text)))
-	low := vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text))))
+	low := vocab.joinCompounds(vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text)))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	low = countedPeriods(low)
+	low = trailingAnnualised.ReplaceAllString(low, " $1$2") // "GDP growth, annualised": the change's qualifier
 	in.readEdits(low)
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
@@ -144,12 +149,19 @@ func understand(text string, earlier []string) intent {
 			in.base = strings.ToUpper(strings.ReplaceAll(b[1], " ", ""))
 		}
 	}
+	// "into a volume index, 2000 = 100": the base written right after the
+	// index asked for.
+	for _, loc := range indexForm.FindAllStringIndex(low, -1) {
+		if b := baseAfter.FindStringSubmatch(low[loc[1]:]); b != nil && in.base == "" {
+			in.base = strings.ToUpper(strings.ReplaceAll(b[1], " ", ""))
+		}
+	}
 	if m := rebaseTo.FindStringSubmatch(low); m != nil && in.base == "" {
 		in.base = strings.ToUpper(strings.ReplaceAll(m[1], " ", ""))
 		low = strings.Replace(low, m[0], "rebase ", 1) // "rebase to 2010" asks for no table ending in 2010
 	}
 	low = rebasePhrase.ReplaceAllString(low, "rebase $1$2 ")
-	low = basePeriod.ReplaceAllString(restated(low), " ")
+	low = basePeriod.ReplaceAllString(restated(dashAsides(low)), " ")
 	low = monthShortYear.ReplaceAllStringFunc(low, fullYear) // "jan-21" is January 2021
 	in.readYears(low)
 	in.text = low
@@ -464,6 +476,32 @@ func restated(low string) string {
 	})
 }
 
+// trailingAnnualised is "annualised" written alone after a comma.
+var trailingAnnualised = regexp.MustCompile(`,\s*(annuali[sz]ed)\s*([,;.)]|$)`)
+
+// pairedDashes is an aside between two dashes inside a sentence.
+var pairedDashes = regexp.MustCompile(`\s+[—–]\s+([^—–.;?!]+?)\s+[—–]\s+`)
+
+// dashAsides reads "real export growth — volume of goods and services —
+// for Korea" as one phrase: an aside between dashes that only describes
+// the phrase before it (no economy, list, request or analysis of its own)
+// qualifies it. Any other aside stays a clause of its own.
+func dashAsides(low string) string {
+	return pairedDashes.ReplaceAllStringFunc(low, func(m string) string {
+		inner := strings.TrimSpace(pairedDashes.FindStringSubmatch(m)[1])
+		if strings.ContainsAny(inner, ",;&") || len(countriesNamed(inner)) > 0 || bracketWords.MatchString(inner) || deriveMarker.MatchString(inner) ||
+			deriveVerb.MatchString(inner) || cpWords.MatchString(inner) || chartWords.MatchString(inner) || requestWord.MatchString(inner) ||
+			asideOpener.MatchString(inner) {
+			return m
+		}
+		return " " + inner + " "
+	})
+}
+
+// asideOpener starts an aside that adds rather than describes ("— and
+// the policy rate —", "— also unemployment —").
+var asideOpener = regexp.MustCompile(`^(?:and|plus|also|as well|too|then|but|or|not|no|i |we |it |they |this |that )`)
+
 // isCode: a word that reads as a series code ("t10yff", "tp.fg.j0"):
 // letters and digits together, or dotted parts.
 func isCode(w string) bool {
@@ -511,6 +549,10 @@ var (
 // rebasePhrase: a series set to 100 at a base period ("index each to
 // 2019Q4 = 100", "GDP on a 2015=100 basis") asks for its rebasing; what it
 // acts on (group 1 or 2) is kept.
+// baseAfter is a base period written right after an index ("…, 2000 = 100",
+// " (base 2015=100)", " with 2010 = 100").
+var baseAfter = regexp.MustCompile(`^[\s,(]*(?:with\s+|base\s+)?(\d{4}(?:\s*q[1-4]|m\d{1,2}|-\d{2})?)\s*=\s*100\b`)
+
 var rebasePhrase = regexp.MustCompile(`\bindex(?:ed|ing)?((?:\s+[a-z]+){0,4}?)\s+(?:to|at|on|with)\s+(?:the\s+)?(?:[^,;.]{0,20}?=\s*)?100\b|(\b)on\s+an?\s+[^,;.]{0,20}?=\s*100\s+basis\b`)
 
 // basePoint is an index's base period written "2019q4 = 100"; rebaseTo
@@ -772,6 +814,9 @@ func (in *intent) readClause(clause string, inherited []country) {
 	// what it becomes after.
 	if m := turnInto.FindStringSubmatch(clause); m != nil && (deriveMarker.MatchString(m[2]) || rateNoun.MatchString(m[2])) {
 		clause = "derive " + m[2] + " from " + m[1]
+		if indexForm.MatchString("into " + m[2]) {
+			clause = "derive into " + m[2] + " from " + m[1] // the index is the form, not a series
+		}
 	}
 	switch {
 	case cpPhrase.MatchString(clause) && in.readOperation(strings.TrimSpace(cpPhrase.ReplaceAllString(clause, " ")), inherited):

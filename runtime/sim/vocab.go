@@ -31,6 +31,7 @@ type vocabulary struct {
 	bankRate      *regexp.Regexp // an institution's name before "rate": its policy rate ("the ECB rate")
 	sourceHome    map[string]string
 	abbrev        [][2]string       // abbreviation → meaning, longest first
+	compounds     []string          // names holding "and" that name one thing, longest first
 	currencyCodes map[string]string // ISO 4217 code → the currency's name
 	weak          map[string]bool
 	currencies    map[string]bool
@@ -134,6 +135,14 @@ func loadVocabulary() (*vocabulary, error) {
 		v.abbrev = append(v.abbrev, [2]string{r[0], r[1]})
 	}
 	slices.SortStableFunc(v.abbrev, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	rows, err = dataLines("compounds.txt")
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		v.compounds = append(v.compounds, strings.Join(r, " "))
+	}
+	slices.SortStableFunc(v.compounds, func(a, b string) int { return len(b) - len(a) })
 	v.weak = map[string]bool{}
 	rows, err = dataLines("weakwords.txt")
 	if err != nil {
@@ -430,6 +439,25 @@ func (v *vocabulary) expandAbbreviations(low string) string {
 			i += from
 			low = low[:i] + a[1] + low[i+len(a[0]):]
 			from = i + len(a[1])
+		}
+	}
+	return low
+}
+
+// joinCompounds writes the names of compounds.txt with underscores, so
+// that no list is split at the "and" inside them; words() reads them as
+// their words again.
+func (v *vocabulary) joinCompounds(low string) string {
+	for _, c := range v.compounds {
+		for from := 0; ; {
+			i := indexWord(low[from:], c)
+			if i < 0 {
+				break
+			}
+			i += from
+			joined := strings.NewReplacer(", ", "_", " ", "_").Replace(c)
+			low = low[:i] + joined + low[i+len(c):]
+			from = i + len(joined)
 		}
 	}
 	return low
