@@ -247,3 +247,25 @@ func TestCompoundNamesAndDashAsides(t *testing.T) {
 		}
 	}
 }
+
+// A bracket naming a version qualifies the series before it; how a chart
+// is laid out names no column, and "it" in a list still points back; a
+// clause of time does not make an expectation a request.
+func TestVersionBracketsLayoutAndExpectations(t *testing.T) {
+	in := understand("TR: need TURKSTAT CPI (2003=100, headline index) and the CBRT policy rate, monthly", nil)
+	var got []string
+	for _, s := range in.subjects {
+		got = append(got, s.phrase)
+	}
+	if want := []string{"cpi headline index", "policy rate"}; !slices.Equal(got, want) {
+		t.Errorf("version bracket: subjects %q, want %q", got, want)
+	}
+	in = understand("chart it, nominal rate on the same axis", []string{"an earlier turn"})
+	if len(in.chartTargets) != 2 || in.chartTargets[0].phrase != "" || in.chartTargets[1].phrase != "nominal rate" {
+		t.Errorf("chart targets %+v, want it and the nominal rate", in.chartTargets)
+	}
+	in = understand("where are the regime breaks in the real rate? I'd expect one around mid-2023 when policy flipped", []string{"an earlier turn"})
+	if len(in.subjects) != 0 || len(in.cpTargets) != 1 || in.cpTargets[0].phrase != "real rate" {
+		t.Errorf("expectation: subjects %v, breaks %+v; want no series and the breaks of the real rate", in.subjects, in.cpTargets)
+	}
+}

@@ -315,6 +315,14 @@ func initialsOf(ws []string, w string) bool {
 // already made from its base.
 func (v view) resolve(o operand, multi bool) (Column, bool) {
 	shown := v.latestColumns()
+	if o.back > 0 && o.change != "" {
+		// "policy minus that y/y": the newest column that is that change.
+		for i := len(shown) - 1; i >= 0; i-- {
+			if strings.HasPrefix(shown[i].Derived, o.change) {
+				return shown[i], true
+			}
+		}
+	}
 	// "… and then the 3-month bill as that minus T10Y3M": "that" after a
 	// combination this request made is that combination.
 	if o.back == 1 && len(v.columns) > 0 {

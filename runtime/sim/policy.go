@@ -110,7 +110,7 @@ func (p Policy) decide(v view) Step {
 			}
 			continue
 		}
-		if len(d.asSeries) > 0 && namedOperands(d) && !v.operandsResolve(d, multi) {
+		if len(d.asSeries) > 0 && namedOperands(d) && !v.operandsResolve(d, multi) && !operandsAsked(d, in.subjects) {
 			// What the analyst describes may be published as one series
 			// (words only, no verb; or a share, ratio or spread): look for
 			// that first; compute it from its operands only when no such
@@ -135,9 +135,7 @@ func (p Policy) decide(v view) Step {
 			// "savings and investment for China and Japan, then savings
 			// minus investment": an operand naming a series the request
 			// asks for is that series, once it is a column.
-			if slices.ContainsFunc(in.subjects, func(x subject) bool {
-				return x.country == o.country && len(o.terms) > 0 && wordsWithin(o.terms, x.terms)
-			}) {
+			if operandsAsked(derivation{operands: []operand{o}}, in.subjects) {
 				continue
 			}
 			if len(o.terms) == 0 && o.country.iso3 != "" && slices.ContainsFunc(in.subjects, func(x subject) bool { return x.country == o.country }) {
@@ -523,6 +521,20 @@ func asciiWord(w string) string {
 		}
 	}
 	return b.String()
+}
+
+// operandsAsked: every operand of d names a series this request asks for
+// ("CPI (headline index) … add CPI y/y"), which is a column once the
+// table is built; d needs no series of its own.
+func operandsAsked(d derivation, subjects []subject) bool {
+	for _, o := range d.operands {
+		if len(o.terms) == 0 || !slices.ContainsFunc(subjects, func(x subject) bool {
+			return (o.country.iso3 == "" || x.country == o.country) && wordsWithin(o.terms, x.terms)
+		}) {
+			return false
+		}
+	}
+	return len(d.operands) > 0
 }
 
 func opSuffix(op string, n int) string {

@@ -472,12 +472,24 @@ func restated(low string) string {
 		if len(countriesNamed(inner)) > 0 || len(ts) == 0 || len(ts) == 1 && len(vocab.synonyms[ts[0]]) == 0 {
 			return m
 		}
+		// "CPI (headline index)": a bracket naming a version of the
+		// concept ("headline", "core") qualifies it; it does not restate it.
+		if slices.ContainsFunc(ts, func(t string) bool { return vocab.variants[t] }) {
+			return lead + x + " " + bare + " "
+		}
 		return lead + strings.Join(unitMarks.FindAllString(x, -1), " ") + " " + inner + " "
 	})
 }
 
 // trailingAnnualised is "annualised" written alone after a comma.
 var trailingAnnualised = regexp.MustCompile(`,\s*(annuali[sz]ed)\s*([,;.)]|$)`)
+
+// bareIt is a list member that only points back ("it", "that").
+var bareIt = regexp.MustCompile(`^\s*(?:it|that|this|the result|that one)\s*$`)
+
+// chartLayout says how a chart is drawn ("on the same axis", "side by
+// side", "on two panels"), not what it shows.
+var chartLayout = regexp.MustCompile(`\b(?:on|in|with)\s+(?:the\s+same|one|a\s+single|a\s+common|two|separate|its\s+own|their\s+own|a\s+second|the\s+(?:right|left|secondary)|a\s+log(?:arithmic)?)\s+(?:axis|axes|charts?|graphs?|plots?|panels?|scales?)\b|\bside[- ]by[- ]side\b|\b(?:same|shared|common)\s+(?:axis|axes|scale)\b`)
 
 // pairedDashes is an aside between two dashes inside a sentence.
 var pairedDashes = regexp.MustCompile(`\s+[—–]\s+([^—–.;?!]+?)\s+[—–]\s+`)
@@ -516,8 +528,15 @@ var codeWord = regexp.MustCompile(`^(?:[a-z]+[0-9][a-z0-9]*|[0-9]+[a-z][a-z0-9]*
 func statement(t string) bool {
 	t = withoutSpans(t)                      // "since the euro was launched" bounds a request
 	t = showUp.ReplaceAllString(t, "appear") // "the volcker period should show up" asks to be shown nothing
-	return copula.MatchString(t) && !requestWord.MatchString(t) && !strings.Contains(t, "?")
+	// "I'd expect one around mid-2023 when policy flipped": a clause of
+	// time inside the sentence asks nothing.
+	asks := subordinateTime.ReplaceAllString(t, " ")
+	return copula.MatchString(t) && !requestWord.MatchString(asks) && !strings.Contains(t, "?")
 }
+
+// subordinateTime is a clause of time or place after the start of a
+// sentence ("… when policy flipped", "… after the euro came in").
+var subordinateTime = regexp.MustCompile(`\S\s+(?:when|where|after)\s.*$`)
 
 // withoutStatements is a sentence without its comma clauses that state
 // rather than ask ("…, one source so they're comparable, annual") when
@@ -852,12 +871,12 @@ func (in *intent) readClause(clause string, inherited []country) {
 		in.chartTargets = append(in.chartTargets, target{})
 	case chartWords.MatchString(clause):
 		in.chart = true
-		rest := chartWords.ReplaceAllString(clause, " ")
+		rest := chartLayout.ReplaceAllString(chartWords.ReplaceAllString(clause, " "), " ")
 		ts := in.targetsOf(rest)
 		switch {
 		case chartAllWords.MatchString(rest) && len(ts) <= 1:
 			in.chartAll = true
-		case len(ts) == 0:
+		case len(ts) == 0 || slices.ContainsFunc(listSplit.Split(rest, -1), func(p string) bool { return bareIt.MatchString(p) }):
 			in.chartTargets = append(in.chartTargets, target{}) // "chart it": what the request made or found last
 		}
 		in.chartTargets = append(in.chartTargets, ts...)
