@@ -269,3 +269,23 @@ func TestVersionBracketsLayoutAndExpectations(t *testing.T) {
 		t.Errorf("expectation: subjects %v, breaks %+v; want no series and the breaks of the real rate", in.subjects, in.cpTargets)
 	}
 }
+
+// "make" before an arithmetic asks for the computation, and "as % of" is
+// a share however the percent sign is written; the same words without a
+// verb may name a published series.
+func TestMakeAnArithmetic(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"can u get total public debt and nominal GDP, and make debt as % of gdp?", "share(debt|,gdp|)"},
+		{"compute debt as percent of gdp", "share(debt|,gdp|)"},
+		{"make a table of debt and gdp", ""},
+	} {
+		in := understand(c.text, nil)
+		if got := strings.Join(derivesOf(in), " "); got != c.want {
+			t.Errorf("%q: derivations %q, want %q", c.text, got, c.want)
+		}
+	}
+	in := understand("can u get total public debt and nominal GDP", nil)
+	if len(in.subjects) != 2 || in.subjects[0].phrase != "total public debt" {
+		t.Errorf("subjects %+v, want the debt without the chat word before it", in.subjects)
+	}
+}

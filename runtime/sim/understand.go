@@ -128,6 +128,7 @@ var (
 // countries when it names none ("for the same three countries").
 func understand(text string, earlier []string) intent {
 	var in intent
+	text = makeArithmetic.ReplaceAllString(text, "compute $1") // "make debt as % of gdp": the verb asks for the computation
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(vocab.bankRates(text)))
 	low := vocab.joinCompounds(vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text)))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
@@ -480,6 +481,10 @@ func restated(low string) string {
 		return lead + strings.Join(unitMarks.FindAllString(x, -1), " ") + " " + inner + " "
 	})
 }
+
+// makeArithmetic is "make" before an arithmetic between series ("make
+// debt as % of gdp", "make exports relative to GDP").
+var makeArithmetic = regexp.MustCompile(`(?i)\bmake\s+((?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s+(?:as\s+(?:an?\s+)?(?:%|percent|percentage|share|ratio|fraction)|relative to|minus|divided by|over)\s)`)
 
 // trailingAnnualised is "annualised" written alone after a comma.
 var trailingAnnualised = regexp.MustCompile(`,\s*(annuali[sz]ed)\s*([,;.)]|$)`)
