@@ -289,3 +289,30 @@ func TestMakeAnArithmetic(t *testing.T) {
 		t.Errorf("subjects %+v, want the debt without the chat word before it", in.subjects)
 	}
 }
+
+// The economies after "for" are one side's when the other names its own
+// ("spreads over the Fed for Indonesia and India only"), each economy's
+// own arithmetic otherwise; "its" in a message labelled with an economy
+// is that economy's.
+func TestEconomiesOfOneSide(t *testing.T) {
+	in := understand("spreads over the Fed for Indonesia, India and the Philippines only", []string{"an earlier turn"})
+	var got []string
+	for _, d := range in.derives {
+		got = append(got, d.operands[0].phrase+"/"+d.operands[0].country.iso3+" - "+d.operands[1].country.iso3)
+	}
+	if want := []string{"*/IDN - USA", "*/IND - USA", "*/PHL - USA"}; !slices.Equal(got, want) {
+		t.Errorf("spreads over the Fed: %q, want %q", got, want)
+	}
+	in = understand("debt as a share of GDP for Brazil and Chile", nil)
+	got = nil
+	for _, d := range in.derives {
+		got = append(got, d.operands[0].country.iso3+"/"+d.operands[1].country.iso3)
+	}
+	if want := []string{"BRA/BRA", "CHL/CHL"}; !slices.Equal(got, want) {
+		t.Errorf("each economy's share: %q, want %q", got, want)
+	}
+	in = understand("Indonesia: changepoints on its rate and on its spread", []string{"an earlier turn"})
+	if len(in.cpTargets) != 2 || in.cpTargets[0].country.iso3 != "IDN" || in.cpTargets[1].country.iso3 != "IDN" {
+		t.Errorf("labelled possessives: breaks %+v, want Indonesia's rate and spread", in.cpTargets)
+	}
+}

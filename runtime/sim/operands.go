@@ -119,6 +119,17 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	if m := eachEconomyTail.FindStringIndex(clause); m != nil && m[0] > 0 {
 		clause = clause[:m[0]]
 	}
+	// "spreads over the Fed for Indonesia, India and the Philippines
+	// only": the economies named last are those the arithmetic is made
+	// for; the other side keeps the economy it names itself.
+	var forEconomies []country
+	forTail := ""
+	if i := strings.LastIndex(clause, " for "); i > 0 {
+		tail := onlyTail.ReplaceAllString(clause[i+len(" for "):], "")
+		if cs, rest := findCountries(tail); len(cs) > 0 && len(terms(rest)) == 0 {
+			forEconomies, forTail = cs, clause[i:]
+		}
+	}
 	// "the spread in bps": the unit of the result, no operand's words.
 	bps := bpsPhrase.MatchString(clause)
 	clause = bpsPhrase.ReplaceAllString(clause, " ")
@@ -224,9 +235,13 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 				// are the population; what follows them bounds the clause.
 				b, _ = perHead(b)
 			}
-			d.operands = in.operands([]string{a, b}, clause)
+			if !in.operandsFor(&d, []string{a, b}, clause, forEconomies, forTail) {
+				d.operands = in.operands([]string{a, b}, clause)
+			}
 		} else if ib >= 0 { // "subtract WEO inflation for each country": every column minus it
-			d.operands = in.operands([]string{"each", m[ib]}, clause)
+			if !in.operandsFor(&d, []string{"each", m[ib]}, clause, forEconomies, forTail) {
+				d.operands = in.operands([]string{"each", m[ib]}, clause)
+			}
 		} else { // "the gap between them": the two most recent columns
 			d.operands = []operand{{back: 2}, {back: 1}}
 		}
@@ -270,6 +285,53 @@ var sumCue = regexp.MustCompile(`=|\b(?:sum|total|combined|add up|adds up|back o
 // leadingOpNoun opens an operand with the arithmetic's noun ("the gap
 // CH minus JP").
 var leadingOpNoun = regexp.MustCompile(`^\s*(?:(?:and|with|plus|also|then|show|give me)\s+)*(?:the\s+|a\s+)?(?:difference|gap|spread|ratio|differential|diff)\s+(?:of\s+|between\s+)?`)
+
+// operandsFor reads "spreads over the Fed for Indonesia, India and the
+// Philippines only": when one side names its own economy (the Fed), the
+// economies of the clause's "for …" tail are the other side's, one
+// derivation each. It reports false, reading nothing, otherwise ("debt
+// as a share of GDP for Brazil and Chile" is each economy's own share).
+func (in *intent) operandsFor(d *derivation, phrases []string, clause string, economies []country, tail string) bool {
+	if len(economies) == 0 {
+		return false
+	}
+	ps := make([]string, len(phrases))
+	own := -1
+	for i, p := range phrases {
+		ps[i] = p
+		if j := strings.LastIndex(p, " for "); j >= 0 {
+			if cs, rest := findCountries(onlyTail.ReplaceAllString(p[j+len(" for "):], "")); len(cs) > 0 && len(terms(rest)) == 0 {
+				ps[i] = p[:j]
+			}
+		}
+		if bareOpNoun.MatchString(ps[i]) {
+			ps[i] = "each" // "spreads over the Fed": each economy's series
+		}
+		if cs, _ := findCountries(ps[i]); len(cs) > 0 {
+			own = i
+		}
+	}
+	if own < 0 {
+		return false
+	}
+	d.operands = in.operands(ps, strings.TrimSuffix(clause, tail))
+	for i, p := range ps {
+		if cs, _ := findCountries(p); len(cs) > 0 {
+			d.operands[i].country, d.operands[i].others = cs[0], cs[1:]
+			continue
+		}
+		d.operands[i].country, d.operands[i].others = economies[0], economies[1:]
+	}
+	in.countries = economies
+	return true
+}
+
+// onlyTail ends a clause with "only" ("for Chile only.").
+var onlyTail = regexp.MustCompile(`\s+only\s*[?.!]*$|\s*[?.!]+$`)
+
+// bareOpNoun is an operand that is only the arithmetic's noun ("spreads
+// over the Fed").
+var bareOpNoun = regexp.MustCompile(`^\s*(?:the\s+)?(?:ratios|spreads|shares|differences|gaps|differentials|ratio|spread|share|difference|gap|differential)\s*$`)
 
 // eachEconomyTail ends a clause that asks for its arithmetic in every
 // economy ("for each country", "for all three").

@@ -529,6 +529,11 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 				if c.Name == other.Name {
 					continue
 				}
+				// "spreads over the Fed for Indonesia only": every column
+				// of the economy named for this side.
+				if ec := d.operands[i].country.iso3; ec != "" && v.colCountry(c) != "" && v.colCountry(c) != ec {
+					continue
+				}
 				// "each minus its own inflation": per economy when the
 				// other operand belongs to one and the column to another.
 				if oc, cc := d.operands[1-i].country.iso3, v.colCountry(c); oc != "" && cc != "" && cc != oc && v.multiCountry() && v.colCountry(other) == oc && len(v.tableCountries()) > 1 && !v.sharedAcrossCountries(other) {

@@ -134,6 +134,7 @@ func understand(text string, earlier []string) intent {
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	low = countedPeriods(low)
 	low = trailingAnnualised.ReplaceAllString(low, " $1$2") // "GDP growth, annualised": the change's qualifier
+	low = labelledPossessives(low)
 	in.readEdits(low)
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
@@ -485,6 +486,28 @@ func restated(low string) string {
 // makeArithmetic is "make" before an arithmetic between series ("make
 // debt as % of gdp", "make exports relative to GDP").
 var makeArithmetic = regexp.MustCompile(`(?i)\bmake\s+((?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s+(?:as\s+(?:an?\s+)?(?:%|percent|percentage|share|ratio|fraction)|relative to|minus|divided by|over)\s)`)
+
+// economyLabel opens a message with the economy it is about
+// ("indonesia: changepoints on its rate").
+var economyLabel = regexp.MustCompile(`^\s*([\pL .'-]{2,40}):\s+`)
+
+// labelledPossessives reads "its" in a message labelled with one economy
+// as that economy's: "Indonesia: changepoints on its rate and on its
+// spread" asks for Indonesia's rate and spread.
+func labelledPossessives(low string) string {
+	m := economyLabel.FindStringSubmatchIndex(low)
+	if m == nil {
+		return low
+	}
+	label := low[m[2]:m[3]]
+	cs, rest := findCountries(label)
+	if len(cs) != 1 || len(terms(rest)) > 0 {
+		return low
+	}
+	return low[:m[1]] + possessiveIts.ReplaceAllString(low[m[1]:], label)
+}
+
+var possessiveIts = regexp.MustCompile(`\bits\b`)
 
 // trailingAnnualised is "annualised" written alone after a comma.
 var trailingAnnualised = regexp.MustCompile(`,\s*(annuali[sz]ed)\s*([,;.)]|$)`)
