@@ -316,3 +316,27 @@ func TestEconomiesOfOneSide(t *testing.T) {
 		t.Errorf("labelled possessives: breaks %+v, want Indonesia's rate and spread", in.cpTargets)
 	}
 }
+
+// A published stand-in for an arithmetic is looked for only under the
+// words that describe it, not under a series named beside it; the marks
+// a chart draws and the method of a break search name no series.
+func TestStandInsAndDrawingWords(t *testing.T) {
+	in := understand("effective FF minus headline CPI inflation y/y, SA cpi pls", nil)
+	if len(in.derives) != 1 {
+		t.Fatalf("derivations %v, want one spread", derivesOf(in))
+	}
+	var got []string
+	for _, s := range describing(in.derives[0]) {
+		got = append(got, s.phrase)
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "federal fund") || !strings.Contains(got[0], "cpi") {
+		t.Errorf("stand-ins %q (of %d read), want only the arithmetic's own description", got, len(in.derives[0].asSeries))
+	}
+	in = understand("Run break detection on it only.", []string{"an earlier turn"})
+	if len(in.cpTargets) != 1 || in.cpTargets[0].phrase != "" {
+		t.Errorf("break detection: targets %+v, want the breaks of it", in.cpTargets)
+	}
+	if got := strings.Fields(chartDrawn("chart that real rate line on the same axis")); !slices.Equal(got, []string{"that", "real", "rate"}) {
+		t.Errorf("chartDrawn: %q", got)
+	}
+}

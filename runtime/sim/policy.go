@@ -93,6 +93,11 @@ func (p Policy) decide(v view) Step {
 	subjects := slices.Clone(in.subjects)
 	derives := in.derives[:0:0]
 	for _, d := range in.derives {
+		if d.fromConcept && v.conceptMade(d) {
+			// "chart that real rate line": the concept the table holds a
+			// column for is that column; nothing is made or found again.
+			continue
+		}
 		if !single(d.op) && countriesIn(d.asSeries) == len(d.asSeries) && slices.ContainsFunc(d.asSeries, func(s subject) bool {
 			_, c, ok := v.columnFor(s, multi)
 			return ok && c.Derived == "" && !v.before[c.Name] && !slices.ContainsFunc(d.operands, func(o operand) bool {
@@ -115,7 +120,7 @@ func (p Policy) decide(v view) Step {
 			// (words only, no verb; or a share, ratio or spread): look for
 			// that first; compute it from its operands only when no such
 			// series turns up.
-			if single(d.op) || v.seriesFirst(d.asSeries, in.freq, multi, p) {
+			if single(d.op) || v.seriesFirst(describing(d), in.freq, multi, p) {
 				for _, s := range d.asSeries {
 					if !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
 						subjects = append(subjects, s)
@@ -521,6 +526,38 @@ func asciiWord(w string) string {
 		}
 	}
 	return b.String()
+}
+
+// conceptMade: a column derived earlier carries every word of the
+// concept's name ("real_federal_fund_rate" for "that real rate").
+func (v view) conceptMade(d derivation) bool {
+	ts := terms(d.label)
+	if len(ts) == 0 {
+		return false
+	}
+	return slices.ContainsFunc(v.columns, func(c Column) bool {
+		return c.Derived != "" && v.before[c.Name] && wordsWithin(ts, terms(strings.ReplaceAll(c.Name, "_", " ")))
+	})
+}
+
+// describing are the series read from an arithmetic's clause that
+// describe the arithmetic itself: their words hold a word of every
+// operand ("effective ff headline cpi inflation" for "effective FF minus
+// headline CPI inflation"), not a series named beside it ("SA cpi pls").
+func describing(d derivation) []subject {
+	var out []subject
+	for _, s := range d.asSeries {
+		all := true
+		for _, o := range d.operands {
+			if len(o.terms) > 0 && !slices.ContainsFunc(o.terms, func(t string) bool { return slices.Contains(s.terms, t) }) {
+				all = false
+			}
+		}
+		if all {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // operandsAsked: every operand of d names a series this request asks for

@@ -512,6 +512,18 @@ var possessiveIts = regexp.MustCompile(`\bits\b`)
 // trailingAnnualised is "annualised" written alone after a comma.
 var trailingAnnualised = regexp.MustCompile(`,\s*(annuali[sz]ed)\s*([,;.)]|$)`)
 
+// chartDrawn is a chart clause without the words of drawing: the verb,
+// the layout, and the marks drawn ("chart that real rate line").
+func chartDrawn(clause string) string {
+	return chartMarks.ReplaceAllString(chartLayout.ReplaceAllString(chartWords.ReplaceAllString(clause, " "), " "), " ")
+}
+
+var chartMarks = regexp.MustCompile(`\b(?:lines?|bars?|curves?)\b`)
+
+// cpMethod: words of how breaks are looked for ("break detection", "a
+// structural break test").
+var cpMethod = regexp.MustCompile(`\b(?:detection|detecting|analysis|tests?|testing|search|estimation|algorithm|methods?|procedure)\b`)
+
 // bareIt is a list member that only points back ("it", "that").
 var bareIt = regexp.MustCompile(`^\s*(?:it|that|this|the result|that one)\s*$`)
 
@@ -871,6 +883,8 @@ func (in *intent) readClause(clause string, inherited []country) {
 		// the breaks of what the arithmetic makes.
 		in.cpTargets = append(in.cpTargets, target{})
 	case cpWords.MatchString(clause):
+		// "run break detection on it": the method's words name no series.
+		clause = cpMethod.ReplaceAllString(clause, " ")
 		// "Mark the break on a chart": a break clause may ask for the chart too.
 		if chartWords.MatchString(clause) {
 			in.chart = true
@@ -885,13 +899,13 @@ func (in *intent) readClause(clause string, inherited []country) {
 		if len(ts) == 0 && !in.cpAll {
 			in.cpTargets = append(in.cpTargets, target{}) // "where did it break?"
 		}
-	case chartWords.MatchString(clause) && in.readOperation(chartWords.ReplaceAllString(clause, " "), inherited):
+	case chartWords.MatchString(clause) && in.readOperation(chartDrawn(clause), inherited):
 		// "Chart money growth minus inflation": chart what the
 		// arithmetic makes. "Chart the three real rates": a concept's
 		// name is the columns made under it, every one of them.
 		in.chart = true
 		if d := in.derives[len(in.derives)-1]; d.fromConcept {
-			if ts := in.targetsOf(chartWords.ReplaceAllString(clause, " ")); len(ts) > 0 {
+			if ts := in.targetsOf(chartDrawn(clause)); len(ts) > 0 {
 				in.chartTargets = append(in.chartTargets, ts...)
 				break
 			}
