@@ -340,3 +340,17 @@ func TestStandInsAndDrawingWords(t *testing.T) {
 		t.Errorf("chartDrawn: %q", got)
 	}
 }
+
+// A change written out (q/q, y/y) is computed from the level: the series
+// looked for is the level, not a published rate; inflation keeps its word.
+func TestWrittenChangesAskForTheLevel(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"go quarterly and put gdp growth q/q next to them", "gdp"},
+		{"add inflation y/y", "inflation"},
+	} {
+		in := understand(c.text, []string{"an earlier turn"})
+		if len(in.derives) != 1 || len(in.derives[0].asSeries) != 1 || in.derives[0].asSeries[0].phrase != c.want {
+			t.Errorf("%q: derivations %v, want one over the series %q", c.text, derivesOf(in), c.want)
+		}
+	}
+}

@@ -568,6 +568,11 @@ func loneNoun(d derivation) bool {
 func (in *intent) readDerivation(clause string, inherited []country, asSeries []subject) {
 	op, n := deriveOp(clause)
 	op, n, annualize := annualised(clause, op, n)
+	if op != "diff" && explicitChange.MatchString(clause) {
+		// "gdp growth q/q": the change is written out, so what is asked
+		// is computed from the level, not looked for as a published rate.
+		asSeries = levelsOf(asSeries)
+	}
 	ts := in.targetsOf(clause)
 	if len(ts) == 0 || chartAllWords.MatchString(clause) && len(ts) == 1 && ts[0].phrase == "" {
 		ts = []target{{}} // "it", "them", "both": resolved against the table
@@ -595,6 +600,24 @@ func (in *intent) readDerivation(clause string, inherited []country, asSeries []
 	if loc := deriveVerb.FindStringIndex(clause); loc != nil && loc[0] > 0 {
 		in.readSeriesClause(clause[:loc[0]], inherited)
 	}
+}
+
+// explicitChange writes out a change over a period (q/q, m/m, y/y).
+var explicitChange = regexp.MustCompile(`\b(?:q/q|m/m|y/y|yoy|qoq|mom|quarter[- ]on[- ]quarter|month[- ]on[- ]month|year[- ]on[- ]year)\b`)
+
+// levelsOf are the subjects without their words of growth or change
+// ("gdp growth" → "gdp"); inflation keeps its word, since it names the
+// price index it is the change of.
+func levelsOf(ss []subject) []subject {
+	var out []subject
+	for _, s := range ss {
+		ts := slices.DeleteFunc(slices.Clone(s.terms), func(t string) bool { return vocab.rateWords[t] && t != "inflation" })
+		if len(ts) > 0 && len(ts) < len(s.terms) {
+			s.terms, s.phrase = ts, strings.Join(ts, " ")
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // annualised reads "annualised growth" as the change over one period (n
