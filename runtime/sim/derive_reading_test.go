@@ -354,3 +354,23 @@ func TestWrittenChangesAskForTheLevel(t *testing.T) {
 		}
 	}
 }
+
+// How to aggregate, a quarter before its year and a change's own unit
+// name no series; a clause before "and take the ratio" is read too.
+func TestAggregationQuartersAndLeadClauses(t *testing.T) {
+	in := understand("industrial production and nominal GDP, quarterly (average the IP), 2000 to Q3 2023", nil)
+	var got []string
+	for _, s := range in.subjects {
+		got = append(got, s.phrase)
+	}
+	if want := []string{"industrial production", "nominal gdp"}; !slices.Equal(got, want) {
+		t.Errorf("subjects %q, want %q", got, want)
+	}
+	if in := understand("yoy % for both", []string{"an earlier turn"}); strings.Join(derivesOf(in), " ") != "yoy_pct(*|)" || len(in.subjects) != 0 {
+		t.Errorf("yoy %%: derivations %v subjects %v, want the change of both", derivesOf(in), in.subjects)
+	}
+	in = understand("bring in the IMF IFS nominal SA GDP for the US and take the ratio of FRED GDP to it", []string{"an earlier turn"})
+	if len(in.subjects) != 1 || in.subjects[0].phrase != "nominal gdp" || len(in.derives) != 1 || in.derives[0].op != "ratio" {
+		t.Errorf("lead clause: subjects %v derivations %v, want the GDP and the ratio", in.subjects, derivesOf(in))
+	}
+}

@@ -88,7 +88,7 @@ var addingVerb = regexp.MustCompile(`^(?:(?:please|pls|now|also|and|then|i)\s+)*
 
 var listBreak = regexp.MustCompile(`,\s*(?:(?:and|plus)\s+)?(?:(?:the|a|an)\s+)?`)
 
-var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(?:\s*\b(?:the|a|an))?\s*$`)
+var listTail = regexp.MustCompile(`(?:,\s*(?:and\b|plus\b)?|\s+and\b|\s+plus\b)(?:\s+(?:then\s+)?(?:take|compute|calculate|derive|work out|give me|show me|show|get|make|plot|chart|add))?(?:\s*\b(?:the|a|an))?\s*$`)
 
 // ownWork: the analyst computes it from the table ("compute debt/GDP
 // myself from those"); no published series stands in for it.

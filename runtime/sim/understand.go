@@ -129,12 +129,14 @@ var (
 func understand(text string, earlier []string) intent {
 	var in intent
 	text = makeArithmetic.ReplaceAllString(text, "compute $1") // "make debt as % of gdp": the verb asks for the computation
+	text = changePercent.ReplaceAllString(text, "$1")          // "yoy %": the change's own unit
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(vocab.bankRates(text)))
 	low := vocab.joinCompounds(vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text)))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	low = countedPeriods(low)
 	low = trailingAnnualised.ReplaceAllString(low, " $1$2") // "GDP growth, annualised": the change's qualifier
 	low = labelledPossessives(low)
+	low = quarterYear.ReplaceAllString(low, "${2}q$1") // "q3 2023" is 2023q3
 	in.readEdits(low)
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
@@ -431,6 +433,11 @@ func restated(low string) string {
 		if f := strings.Fields(x); len(f) > 0 && isCode(f[len(f)-1]) {
 			return lead + x + " "
 		}
+		// "quarterly (average the IP)": a bracket saying how to aggregate
+		// asks for no series.
+		if aggregationAside.MatchString(strings.TrimSpace(inner)) {
+			return lead + x + " "
+		}
 		// "Poland relative to Portugal (ratio)": a bracket naming the
 		// op says which arithmetic the clause asks for.
 		if bare := strings.TrimSpace(inner); opNoun.MatchString(bare) && len(strings.Fields(bare)) == 1 {
@@ -486,6 +493,16 @@ func restated(low string) string {
 // makeArithmetic is "make" before an arithmetic between series ("make
 // debt as % of gdp", "make exports relative to GDP").
 var makeArithmetic = regexp.MustCompile(`(?i)\bmake\s+((?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s+(?:as\s+(?:an?\s+)?(?:%|percent|percentage|share|ratio|fraction)|relative to|minus|divided by|over)\s)`)
+
+// aggregationAside says how to aggregate ("average the IP", "sum the
+// months", "end of period for the rate").
+var aggregationAside = regexp.MustCompile(`^(?:average|averaged|avg|mean|sum|summed|total|take the (?:average|mean|sum|last)|end[- ]of[- ]period|last value)\b`)
+
+// quarterYear is a quarter written before its year ("Q3 2023").
+var quarterYear = regexp.MustCompile(`\bq([1-4])\s+(\d{4})\b`)
+
+// changePercent is a change written out with its unit ("yoy %", "q/q pct").
+var changePercent = regexp.MustCompile(`(?i)\b(yoy|y/y|q/q|m/m|qoq|mom)\s*(?:%|percent\b|pct\b)`)
 
 // economyLabel opens a message with the economy it is about
 // ("indonesia: changepoints on its rate").
