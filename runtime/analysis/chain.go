@@ -9,11 +9,11 @@ import (
 
 // deriveChain turns a percent growth rate per row into an index: each
 // row's level is the last one times 1 + g/100, and the levels are set to
-// 100 at the base period (spec.BaseDate; zero = the first growth rate's
-// row, or a longer base's mean as rebase does). The first rate's own
-// growth carries no information about the level before the table, so an
-// index set to 100 there reads the same whichever way the chain is
-// started.
+// 100 at the base period (spec.BaseDate, or a longer base's mean as
+// rebase does; zero = the first row with a level). The first rate is the
+// change from the row before it, so that row, when the table has it,
+// holds the chain's first level: chaining a column's percent change gives
+// back that column's own index on every row.
 //
 // A missing rate breaks the chain: the rows after it have no level, and
 // the notes say how many rates were left out that way. A rate over a year
@@ -50,6 +50,12 @@ func deriveChain(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 	}
 	if first < 0 {
 		return nil, fmt.Errorf("%w: derive chain: %s has no values", ErrNoData, a.Name)
+	}
+	if first > 0 {
+		// The first rate is the change from the row before it: that row
+		// has a level too, the one the chain starts from.
+		first--
+		levels[first] = 1
 	}
 	if spec.BaseDate.IsZero() {
 		spec.BaseDate, spec.BaseEnd = t.Dates[first], time.Time{}

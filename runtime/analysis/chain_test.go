@@ -49,6 +49,9 @@ func TestAnnualizedPercentChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if ex.Unit != "Percent" {
+		t.Errorf("pct_change_ann unit %q, want Percent (a ratio to a power is a ratio)", ex.Unit)
+	}
 	for i := range tb.Dates {
 		if a, b := ann.Values[i], ex.Values[i]; math.IsNaN(a) != math.IsNaN(b) || (!math.IsNaN(a) && math.Abs(a-b) > 1e-9) {
 			t.Fatalf("row %d: op %g, expression %g", i, a, b)
@@ -74,9 +77,9 @@ func TestChainReproducesTheLevelsIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The growth rate starts in the second row; from there on, chaining
-	// the rates gives the levels' own index.
-	for i := 1; i < len(tb.Dates); i++ {
+	// The growth rate starts in the second row, the change from the
+	// first: chaining the rates gives the levels' own index on every row.
+	for i := 0; i < len(tb.Dates); i++ {
 		if a, b := idx.Values[i], lvl.Values[i]; math.Abs(a-b) > 1e-9 {
 			t.Fatalf("%s: chained %g, rebased levels %g", analysis.FormatPeriod(tb.Dates[i], tb.Frequency), a, b)
 		}
@@ -104,8 +107,9 @@ func TestChainStopsAtAMissingRate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := idx.Values[1]; got != 100 {
-		t.Errorf("first chained value = %g, want 100 at the first rate", got)
+	v0, v1, v2 := idx.Values[0], idx.Values[1], idx.Values[2]
+	if v0 != 100 || math.Abs(v1-100*(1+g.Values[1]/100)) > 1e-9 || math.Abs(v2-v1*(1+g.Values[2]/100)) > 1e-9 {
+		t.Errorf("chained values %g, %g, %g: want 100 at the row before the first rate, then each rate applied", v0, v1, v2)
 	}
 	for i := hole; i < len(tb.Dates); i++ {
 		if !math.IsNaN(idx.Values[i]) {

@@ -366,6 +366,11 @@ func (c *exprCompiler) unitOf(n *enode) (uinfo, error) {
 	if l.kind == uNum && r.kind == uNum {
 		return l, nil
 	}
+	// "(gdp / lag(gdp))^4": a ratio to a power is a ratio (its scale
+	// factor raised with it).
+	if k, ok := constant(n.args[1]); ok && l.kind == uRatio {
+		return scaled(uinfo{kind: uRatio, text: "Ratio"}, math.Pow(l.factor(), k)), nil
+	}
 	return uinfo{kind: uOther, text: "(" + l.text + ")^" + c.print(n.args[1], false)}, nil
 }
 

@@ -103,7 +103,9 @@ func IndexSpec(t *analysis.Table, name, expr string) (spec analysis.DeriveSpec, 
 	}
 	spec = analysis.DeriveSpec{Op: analysis.OpRebase, Column: c.Name, Name: name}
 	if op == "chain" {
+		// A chain starts the row before its first rate (deriveChain).
 		spec.Op = analysis.OpChain
+		return spec, true, setBase(&spec, base, t.Frequency)
 	}
 	for i, v := range c.Values {
 		if !math.IsNaN(v) {

@@ -322,7 +322,9 @@ func (e *Engine) DeriveColumn(ctx context.Context, spec agent.DeriveSpec) (agent
 		if src.Count == 0 {
 			return agent.ColumnSummary{}, fmt.Errorf("%w: derive index: column %q has no values", analysis.ErrNoData, src.Name)
 		}
-		ds.BaseDate = src.First
+		if !spec.Chain {
+			ds.BaseDate = src.First // a chain starts the row before its first rate
+		}
 		if err := setBase(&ds, spec.Base, t.Frequency); err != nil {
 			return agent.ColumnSummary{}, err
 		}
