@@ -530,8 +530,9 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 					continue
 				}
 				// "spreads over the Fed for Indonesia only": every column
-				// of the economy named for this side.
-				if ec := d.operands[i].country.iso3; ec != "" && v.colCountry(c) != "" && v.colCountry(c) != ec {
+				// of the economy named for this side, when it is not the
+				// other side's ("spread of each vs the US" is every one).
+				if ec := d.operands[i].country.iso3; ec != "" && ec != d.operands[1-i].country.iso3 && v.colCountry(c) != "" && v.colCountry(c) != ec {
 					continue
 				}
 				// "each minus its own inflation": per economy when the
