@@ -60,7 +60,7 @@ func deriveChain(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 	if spec.BaseDate.IsZero() {
 		spec.BaseDate, spec.BaseEnd = t.Dates[first], time.Time{}
 	}
-	bv, label, err := baseValue(t, a, levels, spec, OpChain)
+	bv, label, _, err := baseValue(t, a, levels, spec, OpChain)
 	if err != nil {
 		return nil, err
 	}

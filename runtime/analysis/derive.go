@@ -493,17 +493,13 @@ func deriveRebase(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 	if ClassifyUnit(a.Unit) == KindPercent {
 		return nil, fmt.Errorf("%w: derive rebase: %s is in %q; rebasing a percent makes no sense (chain turns a growth rate into an index)", ErrIncompatible, a.Name, a.Unit)
 	}
-	bv, label, err := baseValue(t, a, a.Values, spec, "rebase")
+	bv, label, span, err := baseValue(t, a, a.Values, spec, "rebase")
 	if err != nil {
 		return nil, err
 	}
-	base := PeriodStart(spec.BaseDate, t.Frequency)
-	if Coarser(a.SourceFrequency, t.Frequency) {
-		base = placeCoarse(PeriodStart(spec.BaseDate, a.SourceFrequency), t.Frequency)
-	}
 	x := shortName(a.Name)
 	formula := fmt.Sprintf("100 * %s[t] / %s[%s]", x, x, label)
-	if spec.BaseEnd.After(base) {
+	if span {
 		formula = fmt.Sprintf("100 * %s[t] / mean(%s[%s])", x, x, label)
 	}
 	d := Derivation{Op: OpRebase, Inputs: []string{a.Name},
@@ -517,16 +513,15 @@ func deriveRebase(t *Table, a *Column, spec DeriveSpec) (*Column, error) {
 }
 
 // baseValue is the value of values (column a's, or made from it) in the
-// base period of spec, or their mean over a longer base, with the base's
-// label; op names the operation in errors.
-func baseValue(t *Table, a *Column, values []float64, spec DeriveSpec, op string) (float64, string, error) {
+// base period of spec, or their mean over a longer base (span), with the
+// base's label; op names the operation in errors.
+func baseValue(t *Table, a *Column, values []float64, spec DeriveSpec, op string) (bv float64, label string, span bool, err error) {
 	base := PeriodStart(spec.BaseDate, t.Frequency)
 	if Coarser(a.SourceFrequency, t.Frequency) {
 		base = placeCoarse(PeriodStart(spec.BaseDate, a.SourceFrequency), t.Frequency)
 	}
-	label := FormatPeriod(base, t.Frequency)
-	var bv float64
-	if spec.BaseEnd.After(base) {
+	label = FormatPeriod(base, t.Frequency)
+	if span = spec.BaseEnd.After(base); span {
 		label = baseLabel(base, spec.BaseEnd)
 		n := 0
 		for i, d := range t.Dates {
@@ -534,13 +529,13 @@ func baseValue(t *Table, a *Column, values []float64, spec DeriveSpec, op string
 				continue
 			}
 			if math.IsNaN(values[i]) {
-				return 0, "", fmt.Errorf("%w: derive %s: %s has no value at %s, inside the base %s", ErrNoData, op, a.Name, FormatPeriod(d, t.Frequency), label)
+				return 0, "", false, fmt.Errorf("%w: derive %s: %s has no value at %s, inside the base %s", ErrNoData, op, a.Name, FormatPeriod(d, t.Frequency), label)
 			}
 			bv += values[i]
 			n++
 		}
 		if n == 0 {
-			return 0, "", fmt.Errorf("%w: derive %s: the table has no rows in the base %s", ErrNoData, op, label)
+			return 0, "", false, fmt.Errorf("%w: derive %s: the table has no rows in the base %s", ErrNoData, op, label)
 		}
 		bv /= float64(n)
 	} else {
@@ -552,12 +547,12 @@ func baseValue(t *Table, a *Column, values []float64, spec DeriveSpec, op string
 			}
 		}
 		if row < 0 || math.IsNaN(values[row]) {
-			return 0, "", fmt.Errorf("%w: derive %s: %s has no value at %s", ErrNoData, op, a.Name, label)
+			return 0, "", false, fmt.Errorf("%w: derive %s: %s has no value at %s", ErrNoData, op, a.Name, label)
 		}
 		bv = values[row]
 	}
 	if bv == 0 {
-		return 0, "", fmt.Errorf("%w: derive %s: %s is zero at %s", ErrIncompatible, op, a.Name, label)
+		return 0, "", false, fmt.Errorf("%w: derive %s: %s is zero at %s", ErrIncompatible, op, a.Name, label)
 	}
-	return bv, label, nil
+	return bv, label, span, nil
 }
