@@ -374,3 +374,24 @@ func TestAggregationQuartersAndLeadClauses(t *testing.T) {
 		t.Errorf("lead clause: subjects %v derivations %v, want the GDP and the ratio", in.subjects, derivesOf(in))
 	}
 }
+
+// "add the two together" sums the two newest columns; "add them to the
+// table" asks for no arithmetic; "break dates" are the breaks.
+func TestSumOfTheTwo(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Add the two together so I get the 10y yield level itself.", "sum(back2|,back1|)"},
+		{"sum them", "sum(back2|,back1|)"},
+		{"add them to the table", ""},
+	} {
+		in := understand(c.text, []string{"an earlier turn"})
+		if got := strings.Join(derivesOf(in), " "); got != c.want {
+			t.Errorf("%q: derivations %q, want %q", c.text, got, c.want)
+		}
+	}
+	in := understand("where does it shift regime? break dates pls", []string{"an earlier turn"})
+	for _, tg := range in.cpTargets {
+		if tg.phrase != "" {
+			t.Errorf("break dates: target %q, want only the breaks of it", tg.phrase)
+		}
+	}
+}

@@ -248,6 +248,12 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		in.addDerivation(d)
 		return true
 	}
+	// "add the two together", "sum them": the sum of the two newest
+	// columns.
+	if bothSummed.MatchString(clause) {
+		in.derives = append(in.derives, derivation{op: "sum", label: named, operands: []operand{{back: 2}, {back: 1}}})
+		return true
+	}
 	// "spread in bps pls", "and the ratio?": an arithmetic noun naming
 	// nothing else is of the two newest columns.
 	if m := opNoun.FindStringIndex(clause); m != nil && len(terms(actionless(clause[:m[0]]+" "+clause[m[1]:]))) == 0 && !copula.MatchString(clause) && !haveWord.MatchString(clause) {
@@ -325,6 +331,9 @@ func (in *intent) operandsFor(d *derivation, phrases []string, clause string, ec
 	in.countries = economies
 	return true
 }
+
+// bothSummed asks for the sum of the two columns pointed back to.
+var bothSummed = regexp.MustCompile(`\badd\s+(?:the two|both|them|those two|these two|the pair)\s+(?:together|up)\b|\b(?:sum|total)\s+(?:of\s+)?(?:the two|both|them|those two|these two)\b`)
 
 // onlyTail ends a clause with "only" ("for Chile only.").
 var onlyTail = regexp.MustCompile(`\s+only\s*[?.!]*$|\s*[?.!]+$`)

@@ -100,6 +100,11 @@ func (p Policy) decide(v view) Step {
 		}
 		if !single(d.op) && countriesIn(d.asSeries) == len(d.asSeries) && slices.ContainsFunc(d.asSeries, func(s subject) bool {
 			_, c, ok := v.columnFor(s, multi)
+			if !ok {
+				// A column this request built whose row says every word
+				// of it ("10-Year Treasury … Minus Federal Funds Rate").
+				c, ok = v.columnWithRow(s)
+			}
 			return ok && c.Derived == "" && !v.before[c.Name] && !slices.ContainsFunc(d.operands, func(o operand) bool {
 				return len(o.terms) > 0 && wordsWithin(o.terms, s.terms) && wordsWithin(s.terms, o.terms)
 			})
@@ -526,6 +531,24 @@ func asciiWord(w string) string {
 		}
 	}
 	return b.String()
+}
+
+// columnWithRow is a series column this request built whose row's title
+// and heading hold every word of s.
+func (v view) columnWithRow(s subject) (Column, bool) {
+	for _, c := range v.columns {
+		if c.Derived != "" || v.before[c.Name] || len(s.terms) == 0 {
+			continue
+		}
+		r := v.row(c)
+		if s.country.iso3 != "" && v.colCountry(c) != "" && v.colCountry(c) != s.country.iso3 {
+			continue
+		}
+		if !slices.Contains(wordMatch(s.terms, r.Title+" "+r.Heading), false) {
+			return c, true
+		}
+	}
+	return Column{}, false
 }
 
 // conceptMade: a column derived earlier carries every word of the

@@ -539,7 +539,7 @@ var chartMarks = regexp.MustCompile(`\b(?:lines?|bars?|curves?)\b`)
 
 // cpMethod: words of how breaks are looked for ("break detection", "a
 // structural break test").
-var cpMethod = regexp.MustCompile(`\b(?:detection|detecting|analysis|tests?|testing|search|estimation|algorithm|methods?|procedure)\b`)
+var cpMethod = regexp.MustCompile(`\b(?:detection|detecting|analysis|tests?|testing|search|estimation|algorithm|methods?|procedure|dates?|timing)\b`)
 
 // bareIt is a list member that only points back ("it", "that").
 var bareIt = regexp.MustCompile(`^\s*(?:it|that|this|the result|that one)\s*$`)
