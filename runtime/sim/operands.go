@@ -279,11 +279,25 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		}
 		d := derivation{op: c.op, label: labelOf(m[0]), asSeries: in.clauseAsSeries(clause, inherited), fromConcept: true}
 		d.operands = in.operands(phrases, clause)
+		if q := sourceQualifier.FindString(clause); q != "" {
+			if ns, groups := vocab.publishersIn(q); groups == 1 {
+				d.sources = ns
+				for i := range d.operands {
+					if len(d.operands[i].sources) == 0 {
+						d.operands[i].sources = ns
+					}
+				}
+			}
+		}
 		in.addDerivation(d)
 		return true
 	}
 	return false
 }
+
+// sourceQualifier says whose numbers a concept is computed on: "on the
+// WEO number", "using the IMF figures", "based on BIS data".
+var sourceQualifier = regexp.MustCompile(`\b(?:on|using|with|from|based on|off)\s+(?:the\s+)?(?:\S+\s+){1,3}?(?:numbers?|figures?|data|series|ones?|estimates?|version|measures?|inflation|rates?)\b`)
 
 // sumCue: words that ask for a computed result, so that a "+" adds.
 var sumCue = regexp.MustCompile(`=|\b(?:sum|total|combined|add up|adds up|back out|derive|compute|calculate|work out|implied|reconstruct|rebuild)\b`)
@@ -355,7 +369,7 @@ var nameTail = regexp.MustCompile(`\s+(?:as (?:a|an|the|my)\s+([\pL\pN'\- ]+?)\s
 // GDP", "the 10-year minus 3-month spread") as one published series.
 func (in *intent) clauseAsSeries(clause string, inherited []country) []subject {
 	var probe intent
-	probe.countries = in.countries
+	probe.countries, probe.units = in.countries, in.units // the clause's unit marks index the request's units
 	probe.readSeriesClause(strings.NewReplacer(" minus ", " ", " divided by ", " ").Replace(clause), inherited)
 	return probe.subjects
 }
@@ -439,10 +453,13 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			}
 		}
 	}
+	// Every side names its economy, or "each" stands against one that
+	// does ("each relative to America"): the economies are the operands'.
 	own := true
 	for _, o := range out {
-		own = own && o.country.iso3 != ""
+		own = own && (o.country.iso3 != "" || o.phrase == "*" && len(out) == 2)
 	}
+	own = own && slices.ContainsFunc(out, func(o operand) bool { return o.country.iso3 != "" })
 	if !own {
 		if cs, _ := findCountries(clause); len(cs) > 0 {
 			in.countries = cs

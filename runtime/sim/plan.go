@@ -653,8 +653,16 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			}
 		}
 		name := derivedName(d, ins)
-		if _, ok := v.column(name); ok {
-			return nil, []string{name}, ""
+		if c, ok := v.column(name); ok {
+			if len(d.sources) == 0 || fromSources(c, d.sources) {
+				return nil, []string{name}, ""
+			}
+			// "real rate again but on the WEO number": the concept on
+			// other inputs is a column of its own.
+			name += "_" + d.sources[0]
+			if _, ok := v.column(name); ok {
+				return nil, []string{name}, ""
+			}
 		}
 		if d.op == "sum" { // the tool adds through an expression
 			return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
@@ -869,10 +877,15 @@ func commonSuffix(ins []Column) string {
 // "it" (no phrase) is what this request made, a phrase is matched by its
 // words (derived columns first with preferDerived), within the country.
 func (v view) matchTarget(t target, preferDerived bool, made []string) []Column {
-	if t.phrase == "" && t.country.iso3 == "" {
+	if t.phrase == "" {
+		// Of the economy named, if one is.
+		of := func(c Column) bool {
+			cc := v.colCountry(c)
+			return t.country.iso3 == "" || cc == "" || cc == t.country.iso3
+		}
 		var out []Column
 		for _, n := range made {
-			if c, ok := v.column(n); ok {
+			if c, ok := v.column(n); ok && of(c) {
 				out = append(out, c)
 			}
 		}
@@ -882,12 +895,14 @@ func (v view) matchTarget(t target, preferDerived bool, made []string) []Column 
 		// What the table gained last: its newest derived column, else its
 		// newest column.
 		for i := len(v.columns) - 1; i >= 0; i-- {
-			if v.columns[i].Derived != "" {
+			if v.columns[i].Derived != "" && of(v.columns[i]) {
 				return v.columns[i : i+1]
 			}
 		}
-		if len(v.columns) > 0 {
-			return v.columns[len(v.columns)-1:]
+		for i := len(v.columns) - 1; i >= 0; i-- {
+			if of(v.columns[i]) {
+				return v.columns[i : i+1]
+			}
 		}
 		return nil
 	}
@@ -910,11 +925,46 @@ func (v view) matchTarget(t target, preferDerived bool, made []string) []Column 
 		}
 		return series
 	}
+	if cs := v.opColumns(terms(t.phrase)); len(cs) > 0 {
+		// "chart the five relative lines": the columns made by the
+		// arithmetic the words name.
+		return cs
+	}
 	cs := v.match(t.phrase, preferDerived)
 	if t.country.iso3 != "" {
 		cs = slices.DeleteFunc(cs, func(c Column) bool { cc := v.colCountry(c); return cc != "" && cc != t.country.iso3 })
 	}
 	return cs
+}
+
+// opWords name an arithmetic by its result: "the relatives", "the gaps".
+var opWords = map[string]string{"relative": "share", "share": "share", "ratio": "ratio", "spread": "spread", "gap": "spread",
+	"difference": "spread", "differential": "spread", "diff": "spread"}
+
+// opColumns are the derived columns an arithmetic made, when every word
+// names that arithmetic ("relative lines" after shares of the US).
+func (v view) opColumns(ts []string) []Column {
+	op := ""
+	for _, t := range ts {
+		o, ok := opWords[t]
+		if !ok {
+			o, ok = opWords[strings.TrimSuffix(t, "s")]
+		}
+		if !ok || (op != "" && o != op) {
+			return nil
+		}
+		op = o
+	}
+	if op == "" {
+		return nil
+	}
+	var out []Column
+	for _, c := range v.columns {
+		if c.Derived != "" && (strings.HasPrefix(c.Name, op+"_") || strings.HasPrefix(c.Derived, op)) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // browseArgs is a heading worth listing for a subject.
@@ -982,10 +1032,10 @@ func (v view) operandsResolve(d derivation, multi bool) bool {
 // seriesFirst: the subjects a combination's words name are still worth
 // looking for as published series — one of them is a column or has a
 // clear candidate in view, or none has been searched for yet.
-func (v view) seriesFirst(ss []subject, freq string, multi bool, p Policy) bool {
+func (v view) seriesFirst(ss []subject, operands []operand, freq string, multi bool, p Policy) bool {
 	searched := false
 	for _, s := range ss {
-		if _, _, ok := v.columnFor(s, multi); ok {
+		if _, c, ok := v.columnFor(s, multi); ok && v.rowSaysEach(c, operands) {
 			return true
 		}
 		// One published row stands in for arithmetic only when it holds

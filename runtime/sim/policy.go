@@ -88,7 +88,14 @@ func (p Policy) decide(v view) Step {
 	var why []string
 	note := func(f string, a ...any) { why = append(why, fmt.Sprintf(f, a...)) }
 	step := func(calls ...Call) Step { return Step{Reasoning: strings.Join(why, "\n"), Calls: calls} }
-	multi := countriesIn(in.subjects) > 1 || len(in.countries) > 1 || v.multiCountry()
+	// Several economies: named, held, or asked through the series a
+	// derivation may be published as ("GDP per capita … for the five
+	// BRICS economies").
+	asked := slices.Clone(in.subjects)
+	for _, d := range in.derives {
+		asked = append(asked, d.asSeries...)
+	}
+	multi := countriesIn(asked) > 1 || len(in.countries) > 1 || v.multiCountry()
 	// Operands of derivations that no column holds are series to find too.
 	subjects := slices.Clone(in.subjects)
 	derives := in.derives[:0:0]
@@ -105,7 +112,7 @@ func (p Policy) decide(v view) Step {
 				// of it ("10-Year Treasury … Minus Federal Funds Rate").
 				c, ok = v.columnWithRow(s)
 			}
-			return ok && c.Derived == "" && !v.before[c.Name] && !slices.ContainsFunc(d.operands, func(o operand) bool {
+			return ok && c.Derived == "" && !v.before[c.Name] && v.rowSaysEach(c, d.operands) && !slices.ContainsFunc(d.operands, func(o operand) bool {
 				return len(o.terms) > 0 && wordsWithin(o.terms, s.terms) && wordsWithin(s.terms, o.terms)
 			})
 		}) {
@@ -125,7 +132,7 @@ func (p Policy) decide(v view) Step {
 			// (words only, no verb; or a share, ratio or spread): look for
 			// that first; compute it from its operands only when no such
 			// series turns up.
-			if single(d.op) || v.seriesFirst(describing(d), in.freq, multi, p) {
+			if single(d.op) || v.seriesFirst(describing(d), d.operands, in.freq, multi, p) {
 				for _, s := range d.asSeries {
 					if !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
 						subjects = append(subjects, s)
@@ -321,8 +328,22 @@ func (p Policy) decide(v view) Step {
 		if in.to != "" {
 			args["to"] = in.to
 		}
-		if in.sameSpan && in.from == "" && in.to == "" && v.tableSpan[0] != "" {
+		switch {
+		case in.from != "" || in.to != "":
+		case in.sameSpan && v.tableSpan[0] != "":
 			args["from"], args["to"] = v.tableSpan[0], v.tableSpan[1]
+		case !in.wholeSpan && v.extends(cols):
+			// "bring in the 10y minus 3m spread too": the table grows,
+			// and the span the analyst set for it holds until restated.
+			if from, to := spanAsked(earlier); from != "" || to != "" {
+				if from != "" {
+					args["from"] = from
+				}
+				if to != "" {
+					args["to"] = to
+				}
+				note("Keeping the span asked for earlier (%s..%s).", from, to)
+			}
 		}
 		return step(Call{Name: "build_table", Args: args})
 	}
@@ -394,6 +415,9 @@ func (p Policy) decide(v view) Step {
 			cols = v.matchTarget(target{country: t.country}, true, made)
 		}
 		for _, c := range cols {
+			if slices.Contains(cpCols, c.Name) {
+				continue // two phrases of the message for one column
+			}
 			cpCols = append(cpCols, c.Name)
 			if !v.did("find_change_points", map[string]any{"column": c.Name}) {
 				note("Looking for breaks in %s.", c.Name)
@@ -439,7 +463,13 @@ func (p Policy) decide(v view) Step {
 				}
 				continue
 			}
-			for _, c := range v.matchTarget(t, len(made) > 0, made) {
+			cols := v.matchTarget(t, len(made) > 0, made)
+			if len(cols) == 0 && t.phrase != "*" {
+				// "chart the markup": words that name no column and no
+				// row found mean what was made last, as for breaks.
+				cols = v.matchTarget(target{country: t.country}, true, made)
+			}
+			for _, c := range cols {
 				add(c.Name)
 			}
 		}
@@ -551,6 +581,19 @@ func (v view) columnWithRow(s subject) (Column, bool) {
 	return Column{}, false
 }
 
+// rowSaysEach: the column's row holds a word of every named operand, as
+// a published arithmetic does ("Bank Prime Loan Rate" says nothing of the
+// fed funds it would be less).
+func (v view) rowSaysEach(c Column, operands []operand) bool {
+	r := v.row(c)
+	for _, o := range operands {
+		if len(o.terms) > 0 && !slices.Contains(wordMatch(o.terms, r.Title+" "+r.Heading), true) {
+			return false
+		}
+	}
+	return true
+}
+
 // conceptMade: a column derived earlier carries every word of the
 // concept's name ("real_federal_fund_rate" for "that real rate").
 func (v view) conceptMade(d derivation) bool {
@@ -559,7 +602,19 @@ func (v view) conceptMade(d derivation) bool {
 		return false
 	}
 	return slices.ContainsFunc(v.columns, func(c Column) bool {
-		return c.Derived != "" && v.before[c.Name] && wordsWithin(ts, terms(strings.ReplaceAll(c.Name, "_", " ")))
+		return c.Derived != "" && v.before[c.Name] && wordsWithin(ts, terms(strings.ReplaceAll(c.Name, "_", " "))) && fromSources(c, d.sources)
+	})
+}
+
+// fromSources: one of the column's inputs is from the namespaces named,
+// or none were.
+func fromSources(c Column, sources []string) bool {
+	if len(sources) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(append(slices.Clone(c.From), c.SeriesID), func(id string) bool {
+		ns, _, _ := strings.Cut(id, ":")
+		return slices.Contains(sources, ns)
 	})
 }
 
@@ -732,6 +787,31 @@ func (v view) summary(missing []string) string {
 	return strings.TrimSpace(b.String())
 }
 
+// extends: the columns to build keep every series of the table standing,
+// so the new table is the old one grown.
+func (v view) extends(cols []map[string]string) bool {
+	series := v.seriesColumns()
+	if v.table == "" || len(series) == 0 {
+		return false
+	}
+	for _, c := range series {
+		if !slices.ContainsFunc(cols, func(m map[string]string) bool { return m["series_id"] == c.SeriesID }) {
+			return false
+		}
+	}
+	return true
+}
+
+// spanAsked is the span the latest earlier message that set one asked for.
+func spanAsked(earlier []string) (from, to string) {
+	for i := len(earlier) - 1; i >= 0; i-- {
+		if e := understand(earlier[i], earlier[:i]); e.from != "" || e.to != "" {
+			return e.from, e.to
+		}
+	}
+	return "", ""
+}
+
 // analysedNotHeld are series that breaks or a chart are asked of and that
 // the table does not hold ("changepoints on those ratios plus the
 // unemployment rates"): they are found first, one per economy of the table
@@ -743,7 +823,7 @@ func (v view) analysedNotHeld(in intent, have []subject) []subject {
 	var out []subject
 	for _, t := range append(slices.Clone(in.cpTargets), in.chartTargets...) {
 		ts := terms(t.phrase)
-		if t.phrase == "" || t.phrase == "*" || t.back || len(ts) == 0 || vocab.weakOnly(ts) || len(v.matchTarget(t, false, nil)) > 0 || in.derivesInto(ts) {
+		if t.phrase == "" || t.phrase == "*" || t.back || len(ts) == 0 || vocab.weakOnly(ts) || v.holds(t) || in.derivesInto(ts) || len(v.opColumns(ts)) > 0 {
 			continue
 		}
 		cs := []country{t.country}
@@ -758,6 +838,13 @@ func (v view) analysedNotHeld(in intent, have []subject) []subject {
 		}
 	}
 	return out
+}
+
+// holds: a column of the table says at least half the words of the
+// target ("the 10-year-over-FF term spread" is not the fed funds column).
+func (v view) holds(t target) bool {
+	ts := terms(t.phrase)
+	return slices.ContainsFunc(v.matchTarget(t, false, nil), func(c Column) bool { return v.columnScore(ts, c) >= 0.5 })
 }
 
 // derivesInto: a derivation of the request makes what the words name (its

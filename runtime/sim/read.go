@@ -217,7 +217,10 @@ func (v *view) readCandidates(text string) {
 					hid = strings.TrimSpace(m[1])
 				}
 			}
-			heading = h
+			// The path opens with the publisher ("FRED (Federal Reserve
+			// Bank of St. Louis) › H.15 …"): who publishes, not what the
+			// rows measure, so its words fit no subject.
+			_, heading, _ = strings.Cut(h, " › ")
 			continue
 		}
 		if strings.HasPrefix(line, "Shortlist") {

@@ -82,7 +82,12 @@ func (in *intent) repeatFor(cs []country, earlier []string, derivations bool) {
 				named := subjects[len(subjects)-o.back]
 				o = operand{phrase: named.phrase, terms: named.terms}
 			}
-			o.country = country{}
+			// "each relative to America": a side that is only an
+			// economy is the fixed one, and stays; the others take the
+			// economies now named.
+			if len(o.terms) > 0 || o.phrase == "*" || o.back > 0 {
+				o.country = country{}
+			}
 			d.operands[i] = o
 		}
 		// "the spread" of two economies' columns is no series of one

@@ -56,6 +56,9 @@ type derivation struct {
 	fromConcept bool   // read from a concept's name ("real rate"), not spelled out
 	bps         bool   // a difference asked in basis points ("the spread in bps"): 100 times the percent difference
 	annualize   bool   // a change over a period compounded to an annual rate ("annualised q/q growth")
+	// sources: "real rate again but on the WEO number": the namespaces
+	// of the publisher whose series the concept is computed on.
+	sources []string
 	// asSeries is what a derivation named only by its words ("add the
 	// percent change in consumer prices", no verb) asks for when no column
 	// holds its operand: a series saying so.
@@ -84,6 +87,7 @@ type intent struct {
 	convertMethod string // mean, last, sum or "" (each column's own)
 	from, to      string // ISO years
 	sameSpan      bool   // "same window": the table's span is kept
+	wholeSpan     bool   // "full history": no span, not even one set earlier
 	cpTargets     []target
 	chart         bool
 	chartTargets  []target
@@ -110,7 +114,7 @@ var (
 	periodsWords  = regexp.MustCompile(`\b(\d+)[- ](month|quarter|year|period|day|week)s?\b`)
 	turnInto      = regexp.MustCompile(`\b(?:turn|convert|transform|make)\s+(.+?)\s+into\s+(.+)$`)
 	deriveVerb    = regexp.MustCompile(`\b(derive|compute|calculate|work out|back out|recompute|rebuild|reconstruct|take|turn)\b`)
-	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?)\b`)
+	cpWords       = regexp.MustCompile(`\b(breaks?|change ?points?|structural|regimes?|shifts?|shifted|broke|broken|breakpoints?|turning points?|date (?:them|it|those|these|each|the shifts?))\b`)
 	deriveMarker  = regexp.MustCompile(`\b(moving average|rolling (?:mean|average)|year-on-year|year on year|y/y|yoy|month-on-month|m/m|mom|quarter-on-quarter|quarter on quarter|q/q|percent changes?|% changes?|growth rates?|rebase|rebased|index(?:ed)? to 100|logs?|first differences?|(?:monthly|quarterly|weekly|annual|yearly|annuali[sz]ed)\s+(?:percent(?:age)?\s+)?(?:changes?|growth|increases?)|\d+[- ](?:month|quarter|week|day|year|period)s?\s+(?:moving\s+|rolling\s+)?(?:averages?|means?))\b|` + spanChange.String() + `|` + indexForm.String())
 	// indexForm: an index as the form a column is turned into ("into a
 	// volume index", "as indices"), or the chaining that makes one.
@@ -119,7 +123,7 @@ var (
 	chartAllWords = regexp.MustCompile(`\b(both|all|them|everything|every|these|those|each|the lot|together)\b`)
 	basePeriod    = regexp.MustCompile(`\(?\b(?:base\s+)?(?:\d{4}(?:\s*q[1-4]|m\d{1,2}|[-/]\d{2,4})?|[a-z]{3}\s+\d{4})\s*=\s*100\b\)?`) // an index's base: "(2003=100)", "2015-16=100"
 	percentChange = regexp.MustCompile(`(?:%|\bper\s?cent|\bpct)\s*(?:changes?|growth)\b`)
-	loneAnnual    = regexp.MustCompile(`(?:^|[,;(]|\s-)\s*(?:(?:now|ok|okay|so|and|but|then|make it|go|switch to|change to)\s+)*(?:annual|yearly)\s*(?:[,;.)]|-\s|$)`)
+	loneAnnual    = regexp.MustCompile(`(?:^|[,;(]|\s-)\s*(?:(?:now|ok|okay|so|and|but|then|make it|go|switch to|change to)\s+)*(?:annual|yearly)(?:\s+(?:please|pls|plz|instead|now|then|this time))*\s*(?:[,;.)]|-\s|$)`)
 	everyColumn   = regexp.MustCompile(`\b(?:each of (?:them|those|these|the \w+)|each one|every one of them|all of them|all (?:two|three|four|five|six|seven|eight|nine|ten)|each series|each rate|each country|every country)\b`)
 	backWords     = regexp.MustCompile(`^(?:them|it|both|those|these|the two|the two series|the two rates|the series|that|this|they)$`)
 )
@@ -165,11 +169,13 @@ func understand(text string, earlier []string) intent {
 		low = strings.Replace(low, m[0], "rebase ", 1) // "rebase to 2010" asks for no table ending in 2010
 	}
 	low = rebasePhrase.ReplaceAllString(low, "rebase $1$2 ")
+	low = economyBase(low)
 	low = basePeriod.ReplaceAllString(restated(dashAsides(low)), " ")
 	low = monthShortYear.ReplaceAllStringFunc(low, fullYear) // "jan-21" is January 2021
 	in.readYears(low)
 	in.text = low
 	in.sameSpan = sameSpan.MatchString(low)
+	in.wholeSpan = wholeSpan.MatchString(low)
 	inherited := lastCountries(earlier)
 	named, _ := findCountries(withoutEdits(low))
 	named = in.withoutDropped(named)
@@ -373,6 +379,18 @@ func (in *intent) readFrequency(low string) string {
 			low = low[:i] + mark + low[i+len(fp.phrase):]
 		}
 	}
+	// "Prime is daily, average it": averaging, with no frequency named,
+	// is how the request's frequency is reached; the words name no series.
+	bareMean := false
+	if bareAverage.MatchString(low) {
+		bareMean = true
+		low = bareAverage.ReplaceAllString(low, " ")
+	}
+	defer func() {
+		if bareMean && in.convert == "" && in.freq != "" {
+			in.convert, in.convertMethod = in.freq, "mean"
+		}
+	}()
 	// "annual" alone between commas asks for the table's frequency; next
 	// to a concept it is part of it ("annual growth").
 	if in.freq == "" && in.convert == "" {
@@ -398,6 +416,10 @@ func (in *intent) readFrequency(low string) string {
 	}
 	return low
 }
+
+// bareAverage asks to average without saying to what: the conversions
+// that name a frequency ("average it to months") are read before it.
+var bareAverage = regexp.MustCompile(`\baverage (?:it|them|those|these|that|both|each)\b`)
 
 // frequencyPhrase is where phrase first stands for a frequency in low, -1
 // when nowhere: "into annual" before a rate ("turn the index into annual
@@ -539,7 +561,7 @@ var chartMarks = regexp.MustCompile(`\b(?:lines?|bars?|curves?)\b`)
 
 // cpMethod: words of how breaks are looked for ("break detection", "a
 // structural break test").
-var cpMethod = regexp.MustCompile(`\b(?:detection|detecting|analysis|tests?|testing|search|estimation|algorithm|methods?|procedure|dates?|timing)\b`)
+var cpMethod = regexp.MustCompile(`\bdate (?:them|it|those|these|each|the shifts?)\b|\b(?:detection|detecting|analysis|tests?|testing|search|estimation|algorithm|methods?|procedure|dates?|timing)\b`)
 
 // bareIt is a list member that only points back ("it", "that").
 var bareIt = regexp.MustCompile(`^\s*(?:it|that|this|the result|that one)\s*$`)
@@ -870,6 +892,11 @@ func (in *intent) readClause(clause string, inherited []country) {
 	if editClause.MatchString(clause) {
 		return
 	}
+	// "when did that markup lock in at 3 points?": a question about
+	// what a demonstrative points at asks of a column already there.
+	if question.MatchString(clause) && pointsBack(clause) && !cpWords.MatchString(clause) && !chartWords.MatchString(clause) {
+		return
+	}
 	if in.readHyphened(clause, inherited) {
 		return
 	}
@@ -991,7 +1018,7 @@ func withoutBareChanges(clause string) string {
 func withoutSpans(s string) string {
 	// Dates first: "from 2008 Q1" is one phrase, not "from 2008" and a
 	// word "q1".
-	for _, re := range []*regexp.Regexp{sourcePhrase, datePhrase, sinceYear, untilYear, betweenYears, yearRange, relativeSpan, vocab.eventSpan, sameSpan, purposePhrase} {
+	for _, re := range []*regexp.Regexp{sourcePhrase, datePhrase, sinceYear, untilYear, betweenYears, yearRange, relativeSpan, vocab.eventSpan, sameSpan, wholeSpan, purposePhrase} {
 		s = re.ReplaceAllString(s, " ")
 	}
 	return s
@@ -1001,9 +1028,39 @@ func withoutSpans(s string) string {
 // period"); it names no series.
 var sameSpan = regexp.MustCompile(`\b(?:(?:over|for|in)\s+)?the\s+same\s+(?:window|period|range|sample|span|time frame|timeframe|dates|years)\b|\bsame\s+(?:window|period|range|sample|span|dates|years|months|quarters)\b`)
 
+// wholeSpan asks for every observation ("the full history", "all
+// available data", "as far back as it goes"); it names no series.
+var wholeSpan = regexp.MustCompile(`\b(?:the\s+)?(?:full|whole|entire|complete)\s+(?:history|sample|series|span|period|record)\b|\ball\s+(?:the\s+)?(?:available\s+)?(?:history|data|years|observations)\b|\bas far back as\b[^,.;]*|\ball available\b`)
+
 // purposePhrase says what a series is for ("add the ECB for reference",
 // "the US as a benchmark"); it names no series.
 var purposePhrase = regexp.MustCompile(`\b(?:for|as)\s+(?:an?\s+|the\s+)?(?:reference|comparison|benchmark|context|a yardstick|yardstick|(?:sanity |cross[- ])?check)(?:\s+point)?\b|\bto (?:check|compare|cross-check)\b`)
+
+// economyBaseMark is "(US = 100)": the economy every other is put
+// relative to.
+var economyBaseMark = regexp.MustCompile(`\(?\s*\b([\p{L} .'-]+?)\s*=\s*100\b\s*\)?`)
+
+// economyBase reads "(US = 100)" as "relative to the United States", and
+// as nothing more when the request says so already ("each relative to
+// America (US = 100)"): an economy set to 100 is a base, no series.
+func economyBase(low string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range economyBaseMark.FindAllStringSubmatchIndex(low, -1) {
+		cs, rest := findCountries(low[m[2]:m[3]])
+		if len(cs) != 1 || len(terms(rest)) > 0 {
+			continue
+		}
+		b.WriteString(low[last:m[0]])
+		if strings.Contains(low, "relative to") || strings.Contains(low, "share of") || strings.Contains(low, "as a percent") {
+			b.WriteString(" ")
+		} else {
+			b.WriteString(" relative to " + cs[0].name + " ")
+		}
+		last = m[1]
+	}
+	return b.String() + low[last:]
+}
 
 // readSeriesClause reads the series a clause names. Each list part may
 // name its own countries ("inflation in Brazil and unemployment in
@@ -1043,6 +1100,11 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		// "add the BoE and the SNB, keep the spread": a part that edits
 		// what the table holds names no series to find.
 		if editClause.MatchString(strings.TrimSpace(p)) {
+			continue
+		}
+		// "next to my computed one": a column made already, by whatever
+		// name, is no series to find.
+		if madeRef.MatchString(strings.TrimSpace(p)) {
 			continue
 		}
 		// "saudi policy rate vs US, and the spread": an arithmetic noun
@@ -1203,7 +1265,7 @@ func (in *intent) targetsOf(clause string) []target {
 		if len(words) == 0 {
 			continue
 		}
-		back := demonstrative.MatchString(strings.TrimSpace(part))
+		back := pointsBack(part)
 		if len(cs) == 0 {
 			out = append(out, target{phrase: strings.Join(words, " "), back: back})
 		}
@@ -1219,6 +1281,29 @@ func (in *intent) targetsOf(clause string) []target {
 	return out
 }
 
+// madeRef is a phrase that only points at a column made already: "my
+// computed one", "the derived series", "our own number".
+var madeRef = regexp.MustCompile(`^(?:(?:my|our|the|that|this|those|these)\s+)?(?:own\s+)?(?:implied|computed|derived|calculated|constructed|backed[- ]out|resulting|own|home-made|homemade)\s*(?:one|ones|number|numbers|figure|figures|series|column|columns|version|measure|estimate|it)?$`)
+
+// question opens a question.
+var question = regexp.MustCompile(`^(?:when|where|how|why|what|did|does|do|is|was|has|have|can|could)\b`)
+
+// pointsBack: the phrase opens with a demonstrative, after any words of
+// the question around it ("where does that implied 10y shift" points back
+// as "that implied 10y" does).
+func pointsBack(phrase string) bool {
+	ws := strings.Fields(phrase)
+	for i := range ws {
+		if demonstrative.MatchString(strings.Join(ws[i:], " ") + " ") {
+			return true
+		}
+		if w := stem(strings.ToLower(strings.Trim(ws[i], ",.?!"))); !vocab.stopwords[w] {
+			return false
+		}
+	}
+	return false
+}
+
 // actionless drops the words of analysis verbs and their objects' filler.
 func actionless(s string) string {
 	s = cpWords.ReplaceAllString(s, " ")
@@ -1227,7 +1312,7 @@ func actionless(s string) string {
 	s = periodChange.ReplaceAllString(s, " ")
 	s = deriveMarker.ReplaceAllString(s, " ")
 	s = percentChange.ReplaceAllString(s, " ")
-	s = periodsWords.ReplaceAllString(s, " ")
+	s = withoutPeriods(s)
 	var out []string
 	for _, w := range strings.Fields(s) {
 		switch strings.Trim(w, ".,'") {
@@ -1238,6 +1323,25 @@ func actionless(s string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// withoutPeriods drops the counts of periods a change is over ("the
+// 12-month change"), keeping maturities ("the 10-year-over-FF spread",
+// "3-month bill"): those name the series.
+func withoutPeriods(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range periodsWords.FindAllStringIndex(s, -1) {
+		if maturityNext.MatchString(s[m[1]:]) {
+			continue
+		}
+		b.WriteString(s[last:m[0]] + " ")
+		last = m[1]
+	}
+	return b.String() + s[last:]
+}
+
+// maturityNext follows a count of periods that is a maturity.
+var maturityNext = regexp.MustCompile(`^(?:[- ](?:over|minus|plus)[- ]|[- ]?(?:treasury|treasuries|yields?|bonds?|notes?|bills?|rates?|mortgages?|gilts?|bunds?|maturity|swaps?|government|govt|gov|tips|breakevens?|spreads?|term|constant|fixed|libor|euribor|interbank|deposits?|paper)\b)`)
 
 func labelOf(s string) string {
 	ts := terms(actionless(s))

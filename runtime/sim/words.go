@@ -25,6 +25,16 @@ func canonicalCountries(text string) string {
 		return m
 	})
 	text = possessive.ReplaceAllString(text, "$1")
+	// "S. Africa", "N. Macedonia": a compass point cut to its initial,
+	// when the name it then makes is an economy's.
+	text = compassInitial.ReplaceAllStringFunc(text, func(m string) string {
+		g := compassInitial.FindStringSubmatch(m)
+		full := map[string]string{"N": "North", "S": "South", "E": "East", "W": "West"}[g[2]] + " " + g[3]
+		if _, ok := countries.Lookup(full); ok {
+			return g[1] + full
+		}
+		return m
+	})
 	var b strings.Builder
 	last := 0
 	for _, m := range countries.FindAll(text) {
@@ -35,6 +45,8 @@ func canonicalCountries(text string) string {
 	b.WriteString(text[last:])
 	return b.String()
 }
+
+var compassInitial = regexp.MustCompile(`(^|[\s(,])([NSEW])\.\s*(\p{Lu}\p{Ll}+)`)
 
 var codeLabel = regexp.MustCompile(`^\s*[A-Z]{2,3}\s*:`)
 

@@ -1,0 +1,243 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// conversation builds messages from turns of an analyst's message and the
+// calls made for it, each with its result.
+type conversation []Message
+
+func (c conversation) user(text string) conversation {
+	return append(c, Message{Role: "user", Content: text})
+}
+
+func (c conversation) call(name, args, result string) conversation {
+	tc := ToolCall{ID: fmt.Sprintf("c%d", len(c)), Type: "function"}
+	tc.Function.Name, tc.Function.Arguments = name, args
+	return append(c, Message{Role: "assistant", ToolCalls: []ToolCall{tc}}, Message{Role: "tool", ToolCallID: tc.ID, Content: result})
+}
+
+func (c conversation) answer(text string) conversation {
+	return append(c, Message{Role: "assistant", Content: text})
+}
+
+// A demonstrative after the words of a question still points back: "where
+// does that implied 10y shift" asks of the column made, and a question
+// about "that markup" names no series to search for.
+func TestDemonstrativesAfterQuestionWords(t *testing.T) {
+	in := understand("where does that implied 10y shift regime? break dates pls", []string{"an earlier turn"})
+	if len(in.cpTargets) == 0 || !in.cpTargets[0].back {
+		t.Errorf("targets %+v, want the first to point back", in.cpTargets)
+	}
+	if in := understand("where does the policy rate shift regime?", nil); len(in.cpTargets) != 1 || in.cpTargets[0].back {
+		t.Errorf("a named target %+v points back", in.cpTargets)
+	}
+	if in := understand("when did that markup lock in at 3 points? find the break", []string{"an earlier turn"}); len(in.subjects) != 0 || len(in.cpTargets) != 1 {
+		t.Errorf("subjects %v, targets %+v, want none and the break of what was made", subjectKeys(in), in.cpTargets)
+	}
+	// A question about a series named afresh still names it.
+	if in := understand("when did inflation in Germany peak?", nil); len(in.subjects) != 1 {
+		t.Errorf("subjects %v, want German inflation", subjectKeys(in))
+	}
+}
+
+// Phrases that only point at a made column, a bare "average it", a lone
+// "annual please", "date them" and "the full history" name no series.
+func TestFollowUpWordsThatNameNoSeries(t *testing.T) {
+	for _, c := range []struct{ text, subjects string }{
+		{"put the IMF WEO average-inflation figure next to my computed one", "average inflation|"},
+		{"Bank prime loan rate minus effective fed funds, monthly averages, 1980-2007. Prime is daily, average it.", ""},
+		{"Does that real rate have regime shifts? Date them.", ""},
+		{"add unemployment, full history please", "unemployment|"},
+		{"Now annual please, and add the WEO inflation", "inflation|"},
+	} {
+		if got := strings.Join(subjectKeys(understand(c.text, []string{"an earlier turn"})), " "); got != c.subjects {
+			t.Errorf("%q: subjects %q, want %q", c.text, got, c.subjects)
+		}
+	}
+	if in := understand("prime rate and fed funds, monthly; prime is daily so average it", nil); in.convert != "M" || in.convertMethod != "mean" {
+		t.Errorf("average it: convert %q by %q, want M by mean", in.convert, in.convertMethod)
+	}
+	if in := understand("Now annual please, and add the WEO inflation", nil); in.freq != "A" {
+		t.Errorf("annual please: frequency %q", in.freq)
+	}
+	if in := understand("Does that real rate have regime shifts? Date them.", []string{"an earlier turn"}); in.cpAll || len(in.cpTargets) == 0 || !in.cpTargets[0].back {
+		t.Errorf("date them: every column %v, targets %+v; want the real rate only", in.cpAll, in.cpTargets)
+	}
+	if !understand("add unemployment, full history please", nil).wholeSpan || understand("add unemployment", nil).wholeSpan {
+		t.Error("full history not told from no span")
+	}
+}
+
+// A count of periods before a security is its maturity, a name; before a
+// change it is the change's horizon.
+func TestMaturitiesAreNames(t *testing.T) {
+	if got := terms(actionless("chart the 10-year-over-ff term spread")); !slices.Contains(got, "10") || !slices.Contains(got, "year") {
+		t.Errorf("maturity dropped: %q", got)
+	}
+	if got := terms(actionless("the 3-month bill")); !slices.Contains(got, "3") {
+		t.Errorf("bill maturity dropped: %q", got)
+	}
+	if got := terms(actionless("the 12-month change in cpi")); slices.Contains(got, "12") {
+		t.Errorf("a change's horizon kept as a name: %q", got)
+	}
+}
+
+// A heading's first part is its publisher: "Federal" in "Federal Reserve
+// Bank of St. Louis" says nothing of what the rows measure.
+func TestPublisherIsNoPartOfTheHeading(t *testing.T) {
+	res := "search_catalog \"prime\": 2 rows matched; showing 2 new under 1 heading, best first.\n" +
+		"## FRED (Federal Reserve Bank of St. Louis) › H.15 Selected Interest Rates (270 rows under this heading; heading id: h1)\n" +
+		"- fred:DPRIME | Bank Prime Loan Rate | unit: Percent | freq: D | country: USA | data: yes\n"
+	v := readView(conversation{}.user("prime").call("search_catalog", `{"query":"prime"}`, res))
+	c := v.cands["fred:DPRIME"]
+	if c.Heading != "H.15 Selected Interest Rates" {
+		t.Fatalf("heading %q", c.Heading)
+	}
+	fed := subject{phrase: "federal fund", terms: terms("federal fund")}
+	if sc, _ := score(fed, c, "M"); sc > 0 {
+		t.Errorf("the prime rate scores %.2f for fed funds through its publisher's name", sc)
+	}
+}
+
+// The prime rate minus fed funds: the prime rate's row does not say the
+// arithmetic, so it does not stand for it, and the spread is computed.
+func TestOneOperandsRowIsNoPublishedArithmetic(t *testing.T) {
+	res := "build_table: table \"main\", 336 rows, frequency M, 1980-01..2007-12.\ncolumns:\n" +
+		"* bank_prime_loan_rate = fred:DPRIME | unit: Percent\n* effective_federal_fund = fred:FEDFUNDS | unit: Percent\n"
+	search := "search_catalog \"bank prime loan rate effective federal fund United States\": 9 rows matched; showing 2 new under 1 heading, best first.\n" +
+		"## FRED (Federal Reserve Bank of St. Louis) › H.15 Selected Interest Rates (270 rows under this heading; heading id: h1)\n" +
+		"- fred:DPRIME | Bank Prime Loan Rate | unit: Percent | freq: D | country: USA | data: yes\n" +
+		"- fred:FEDFUNDS | Federal Funds Effective Rate | unit: Percent | freq: M | country: USA | data: yes\n"
+	msgs := conversation{}.user("Bank prime loan rate minus effective fed funds, monthly averages, 1980-2007. Prime is daily, average it.").
+		call("search_catalog", `{"query":"bank prime loan rate effective federal fund United States"}`, search).
+		call("build_table", `{"name":"main","frequency":"M","from":"1980","to":"2007"}`, res)
+	step := Policy{}.Decide(msgs)
+	if len(step.Calls) != 1 || step.Calls[0].Name != "derive_column" || step.Calls[0].Args["op"] != "spread" {
+		t.Errorf("step %+v, want the spread derived", step)
+	}
+}
+
+// A table grown in a later turn keeps the span the analyst set for it,
+// unless a new span or the full history is asked for.
+func TestGrownTableKeepsTheSpanAsked(t *testing.T) {
+	first := "build_table: table \"main\", 192 rows, frequency M, 2004-01..2019-12.\ncolumns:\n" +
+		"* fed_funds = fred:FEDFUNDS | unit: Percent\n* spread = fred:T10YFF | unit: Percent\n"
+	search := "search_catalog \"10 year 3 month spread United States\": 9 rows matched; showing 1 new under 1 heading, best first.\n" +
+		"## FRED (Federal Reserve Bank of St. Louis) › Interest Rate Spreads (36 rows under this heading; heading id: h2)\n" +
+		"- fred:T10Y3M | 10-Year Treasury Constant Maturity Minus 3-Month Treasury Constant Maturity | unit: Percent | freq: D | country: USA | data: yes\n"
+	for _, c := range []struct{ text, from, to string }{
+		{"ok, bring in the 10y minus 3m spread too", "2004", "2019"},
+		{"ok, bring in the 10y minus 3m spread too, from 2010", "2010", ""},
+		{"ok, bring in the 10y minus 3m spread too, full history please", "", ""},
+	} {
+		msgs := conversation{}.user("FF effective and the 10y-minus-FF spread, monthly avgs, Jan 2004 through Dec 2019.").
+			call("build_table", `{"name":"main","frequency":"M","from":"2004","to":"2019"}`, first).
+			answer("Table main.").user(c.text).
+			call("search_catalog", `{"query":"10 year 3 month spread United States"}`, search)
+		step := Policy{}.Decide(msgs)
+		if len(step.Calls) != 1 || step.Calls[0].Name != "build_table" {
+			t.Errorf("%q: step %+v, want the table rebuilt", c.text, step)
+			continue
+		}
+		args := step.Calls[0].Args
+		if from, _ := args["from"].(string); from != c.from {
+			t.Errorf("%q: from %q, want %q", c.text, from, c.from)
+		}
+		if to, _ := args["to"].(string); to != c.to {
+			t.Errorf("%q: to %q, want %q", c.text, to, c.to)
+		}
+	}
+}
+
+// "real rate again but on the WEO number": the concept the table holds,
+// computed on the publisher named, is a new column from that publisher's
+// series; without the qualifier the column made is the concept.
+func TestConceptOnAnotherPublishersNumber(t *testing.T) {
+	in := understand("real rate again but on the WEO number", []string{"an earlier turn"})
+	if len(in.derives) != 1 || !slices.Equal(in.derives[0].sources, []string{"weo"}) {
+		t.Fatalf("derivations %+v, want one on weo", in.derives)
+	}
+	v := view{
+		cands: map[string]Candidate{"weo:X": {ID: "weo:X", Title: "Inflation, average consumer prices", Unit: "Percent change", Country: "TUR"}},
+		columns: []Column{{Name: "policy_rate", SeriesID: "bis:M.TR"}, {Name: "cpi", SeriesID: "evds:TP.FG.J0"},
+			{Name: "real_rate", SeriesID: "bis:M.TR", Derived: "expr of policy_rate, cpi_yoy", From: []string{"bis:M.TR", "evds:TP.FG.J0"}},
+			{Name: "inflation_weo", SeriesID: "weo:X"}},
+		before: map[string]bool{"policy_rate": true, "cpi": true, "real_rate": true, "inflation_weo": true},
+	}
+	if v.conceptMade(in.derives[0]) {
+		t.Error("the real rate on CPI counted as the one on the WEO number")
+	}
+	if !v.conceptMade(understand("chart that real rate", []string{"an earlier turn"}).derives[0]) {
+		t.Error("the real rate made is not that real rate")
+	}
+}
+
+// "S. Africa" is South Africa, "(US = 100)" is a base and no series, and
+// a series a derivation may be published as keeps the unit asked for.
+func TestEconomiesCutShortAndSetTo100(t *testing.T) {
+	in := understand("GDP per capita at PPP for Brazil, India and S. Africa, each relative to America (US = 100).", nil)
+	if len(in.subjects) != 0 {
+		t.Errorf("subjects %v, want none beside the per-capita arithmetic", subjectKeys(in))
+	}
+	var isos []string
+	for _, d := range in.derives {
+		for _, s := range d.asSeries {
+			if s.unit != "purchasing power parity" {
+				t.Errorf("published stand-in %q without the unit asked: %q", s.phrase, s.unit)
+			}
+			if !slices.Contains(isos, s.country.iso3) {
+				isos = append(isos, s.country.iso3)
+			}
+		}
+	}
+	if !slices.Equal(isos, []string{"BRA", "IND", "ZAF", "USA"}) { // the US is the base
+		t.Errorf("economies %v", isos)
+	}
+	if got := canonicalCountries("U.S. Treasury yields"); got != "U.S. Treasury yields" && !strings.Contains(got, "United States") {
+		t.Errorf("U.S. respelled as %q", got)
+	}
+	if got := canonicalCountries("S. Korea and W. Treasury"); !strings.Contains(got, "South Korea") || !strings.Contains(got, "W. Treasury") {
+		t.Errorf("compass initials: %q", got)
+	}
+	// Alone, the base says what each is relative to.
+	in = understand("GDP per capita for Brazil and India (US = 100)", nil)
+	if !slices.ContainsFunc(in.derives, func(d derivation) bool {
+		return d.op == "share" && slices.ContainsFunc(d.operands, func(o operand) bool { return o.country.iso3 == "USA" })
+	}) {
+		t.Errorf("derivations %v, want shares of the US", derivesOf(in))
+	}
+}
+
+// Repeating "each relative to America" for new economies keeps America
+// as the base; the other side takes the economies now named.
+func TestRepeatKeepsTheFixedSide(t *testing.T) {
+	earlier := []string{"GDP per capita at PPP for Brazil and India, each relative to America (US = 100)."}
+	in := understand("drop India, add Indonesia, same relative-to-US measure", earlier)
+	for _, d := range in.derives {
+		if d.op == "share" && d.operands[1].country.iso3 != "USA" {
+			t.Errorf("share of %v, want of the US", derivesOf(intent{derives: []derivation{d}}))
+		}
+	}
+}
+
+// Words naming an arithmetic by its result ("the relative lines") are the
+// columns it made.
+func TestResultNounsAreTheirColumns(t *testing.T) {
+	v := view{columns: []Column{{Name: "gdp_bra", SeriesID: "weo:B"}, {Name: "gdp_usa", SeriesID: "weo:U"},
+		{Name: "share_gdp_bra_gdp_usa", SeriesID: "weo:B", Derived: "share of gdp_bra, gdp_usa"},
+		{Name: "spread_gdp_bra_gdp_usa", SeriesID: "weo:B", Derived: "expr of gdp_bra, gdp_usa"}}}
+	if got := v.matchTarget(target{phrase: "relative"}, false, nil); len(got) != 1 || got[0].Name != "share_gdp_bra_gdp_usa" {
+		t.Errorf("relative lines: %+v", got)
+	}
+	if got := v.opColumns(terms("gaps")); len(got) != 1 || got[0].Name != "spread_gdp_bra_gdp_usa" {
+		t.Errorf("gaps: %+v", got)
+	}
+	if got := v.opColumns(terms("relative gdp")); got != nil {
+		t.Errorf("a series word with the noun: %+v", got)
+	}
+}
