@@ -241,3 +241,37 @@ func TestResultNounsAreTheirColumns(t *testing.T) {
 		t.Errorf("a series word with the noun: %+v", got)
 	}
 }
+
+// Baltic inflation against Germany: "Dec-over-Dec" asks for the
+// end-of-period version, "annual 2000-2023" for the frequency, "how far
+// above Germany is each" for one spread per economy, "how many times
+// Germany's rate is each" for ratios, and "same gaps as before but on
+// annual-average inflation" for those spreads on the other concept.
+func TestGapsAgainstOneEconomyAndTheirRepeat(t *testing.T) {
+	first := "Dec-over-Dec CPI inflation for Estonia, Latvia, Lithuania and Germany, annual 2000-2023 (IMF WEO). How far above Germany is each Baltic state?"
+	in := understand(first, nil)
+	if len(in.subjects) != 4 || !in.subjects[0].eop {
+		t.Errorf("subjects %v (end of period %v), want four end-of-period inflation rates", subjectKeys(in), len(in.subjects) > 0 && in.subjects[0].eop)
+	}
+	if got := strings.Join(derivesOf(in), " "); got != "spread(*|,|DEU)" {
+		t.Errorf("derivations %s", got)
+	}
+	second := "for 2021-23 only, how many times Germany's rate is each of them?"
+	if got := strings.Join(derivesOf(understand(second, []string{first})), " "); got != "ratio(*|,|DEU)" {
+		t.Errorf("how many times: %s", got)
+	}
+	in = understand("same gaps as before but on annual-average inflation", []string{first, second})
+	if got := strings.Join(derivesOf(in), " "); got != "spread(annual average inflation|EST,annual average inflation|DEU) spread(annual average inflation|LVA,annual average inflation|DEU) spread(annual average inflation|LTU,annual average inflation|DEU)" {
+		t.Errorf("repeated gaps: %s", got)
+	}
+	if len(in.subjects) != 4 {
+		t.Errorf("subjects %v, want the new concept for the four economies", subjectKeys(in))
+	}
+	in = understand("add the Dutch and Belgian rates, same spread over Germany", []string{"French and Italian central bank rates vs the Bundesbank, monthly 1992-1998. Spread of each over Germany."})
+	if got := strings.Join(derivesOf(in), " "); got != "spread(*|,|DEU)" {
+		t.Errorf("same spread over Germany: %s", got)
+	}
+	if in := understand("French central bank rates vs the Bundesbank", nil); !slices.Contains(subjectKeys(in), "central bank rate|DEU") {
+		t.Errorf("the Bundesbank: %v", subjectKeys(in))
+	}
+}

@@ -424,9 +424,11 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			continue
 		}
 		switch {
-		case eachTail.MatchString(bare) && !slices.ContainsFunc(o.terms, func(t string) bool { return !isNumber(t) }):
-			// "now each", "show each one", "each of the 4": the words
-			// before it ask, they name nothing.
+		case eachTail.MatchString(bare) && !slices.ContainsFunc(o.terms, func(t string) bool { return !isNumber(t) }),
+			eachEconomy.MatchString(bare), bare == "same":
+			// "now each", "show each one", "each of the 4", "each Baltic
+			// state", "(the) same spread over Germany": the words before
+			// it ask, they name nothing.
 			o.phrase, o.terms = "*", nil // every column of the table
 		case len(o.terms) == 0 && backWords.MatchString(bare):
 			o.back = -1 // resolved below
@@ -512,6 +514,10 @@ func codesForCountries(ops []operand) {
 }
 
 // eachTail: a phrase ending in a word for every column of the table.
+// eachEconomy is "each" of the table's economies, however they are called
+// ("each Baltic state", "every euro-area member").
+var eachEconomy = regexp.MustCompile(`(?:^|\s)(?:each|every)(?:\s+[a-z-]+)?\s+(?:country|economy|state|nation|member|market)$`)
+
 var eachTail = regexp.MustCompile(`(?:^|\s)(?:each|every|each one|every one|each of them|each of those|all of them|each country|every country|each of the (?:\d+|two|three|four|five|six|[a-z]+ countries))$`)
 
 func isNumber(t string) bool { _, err := strconv.Atoi(t); return err == nil }
@@ -566,7 +572,9 @@ func (in *intent) addDerivation(d derivation) {
 	}
 	if named || len(cs) <= 1 {
 		for i := range d.operands {
-			if d.operands[i].country.iso3 == "" && len(cs) == 1 {
+			// "how many times Germany's rate is each of them": "each"
+			// is every economy, not the one the other side names.
+			if d.operands[i].country.iso3 == "" && len(cs) == 1 && (d.operands[i].phrase != "*" || !named) {
 				d.operands[i].country = cs[0]
 			}
 		}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -139,4 +140,87 @@ func (in intent) seriesAsked() intent {
 		}
 	}
 	return out
+}
+
+// sameButOn is "same gaps as before but on annual-average inflation": the
+// arithmetic asked earlier (of the kind named, if one is), computed on
+// another concept.
+var sameButOn = regexp.MustCompile(`\bsame\s+(?:([a-z]+)\s+)?(?:as\s+(?:before|above|earlier|last time)\s+)?(?:but\s+)?(?:on|with|using|in terms of|based on)\s+(?:the\s+)?([^,;.?!]+)`)
+
+// repeatOnConcept reads sameButOn: the concept named, for the economies
+// of the conversation, and the latest earlier derivations of the kind
+// named, each side that held the earlier concept (or stood for each
+// economy) now holding the new one; a side that was only an economy
+// ("above Germany") stays that economy's.
+func (in *intent) repeatOnConcept(noun, concept string, earlier []string) {
+	ts := terms(concept)
+	if len(ts) == 0 || len(in.derives) > 0 {
+		return
+	}
+	op := opNouns[strings.TrimSuffix(noun, "s")]
+	var derives []derivation
+	var cs []country
+	for i := len(earlier) - 1; i >= 0 && derives == nil; i-- {
+		prev := understand(earlier[i], earlier[:i])
+		for _, d := range prev.derives {
+			if op == "" || d.op == op {
+				derives = append(derives, d)
+			}
+		}
+		// The economies are those of the request repeated.
+		for _, s := range prev.seriesAsked().subjects {
+			if s.country.iso3 != "" && !slices.Contains(cs, s.country) {
+				cs = append(cs, s.country)
+			}
+		}
+	}
+	if derives == nil {
+		return
+	}
+	phrase := strings.Join(ts, " ")
+	in.subjects = slices.DeleteFunc(in.subjects, func(s subject) bool { return wordsWithin(ts, s.terms) })
+	for _, c := range cs {
+		in.subjects = append(in.subjects, subject{phrase: phrase, terms: ts, country: c})
+	}
+	in.countries = cs
+	seen := map[string]bool{}
+	add := func(d derivation) {
+		key := d.op
+		for _, o := range d.operands {
+			key += "|" + o.country.iso3
+		}
+		if !seen[key] {
+			seen[key] = true
+			in.addDerivation(d)
+		}
+	}
+	for _, d := range derives {
+		d.operands = slices.Clone(d.operands)
+		d.asSeries, d.label, d.fromConcept = nil, "", false
+		each, fixed := -1, map[string]bool{}
+		for k, o := range d.operands {
+			n := operand{phrase: phrase, terms: ts}
+			switch {
+			case o.phrase == "*":
+				each = k
+			case len(o.terms) == 0 && o.country.iso3 != "":
+				n.country = o.country
+				fixed[o.country.iso3] = true
+			}
+			d.operands[k] = n
+		}
+		if each < 0 {
+			add(d)
+			continue
+		}
+		// "how far above Germany is each": one for each other economy.
+		for _, c := range cs {
+			if !fixed[c.iso3] {
+				dc := d
+				dc.operands = slices.Clone(d.operands)
+				dc.operands[each].country = c
+				add(dc)
+			}
+		}
+	}
 }

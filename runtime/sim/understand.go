@@ -263,6 +263,9 @@ func understand(text string, earlier []string) intent {
 			in.derives[i].base = in.base
 		}
 	}
+	if m := sameButOn.FindStringSubmatch(low); m != nil && len(earlier) > 0 && len(named) == 0 {
+		in.repeatOnConcept(m[1], m[2], earlier)
+	}
 	switch {
 	case len(in.subjects) == 0 && len(in.derives) == 0 && len(in.cpTargets) == 0 && !in.chart && in.convert == "" && len(named) > 0 && len(earlier) > 0:
 		in.repeatFor(named, earlier, true)
@@ -391,6 +394,14 @@ func (in *intent) readFrequency(low string) string {
 			in.convert, in.convertMethod = in.freq, "mean"
 		}
 	}()
+	// "…, annual 2000-2023": "annual" before the years asks for the
+	// table's frequency.
+	if m := annualYears.FindStringSubmatchIndex(low); m != nil {
+		if in.freq == "" && in.convert == "" {
+			in.freq = "A"
+		}
+		low = low[:m[0]] + " , " + low[m[2]:]
+	}
 	// "annual" alone between commas asks for the table's frequency; next
 	// to a concept it is part of it ("annual growth").
 	if in.freq == "" && in.convert == "" {
@@ -416,6 +427,9 @@ func (in *intent) readFrequency(low string) string {
 	}
 	return low
 }
+
+// annualYears is "annual" before the years it spans.
+var annualYears = regexp.MustCompile(`\b(?:annual|yearly)\s+((?:from\s+|since\s+|over\s+)?(?:1[89]|20)\d\d\b)`)
 
 // bareAverage asks to average without saying to what: the conversions
 // that name a frequency ("average it to months") are read before it.
