@@ -39,6 +39,11 @@ func TestDemonstrativesAfterQuestionWords(t *testing.T) {
 	if in := understand("when did that markup lock in at 3 points? find the break", []string{"an earlier turn"}); len(in.subjects) != 0 || len(in.cpTargets) != 1 {
 		t.Errorf("subjects %v, targets %+v, want none and the break of what was made", subjectKeys(in), in.cpTargets)
 	}
+	// A question comparing what it points at with another series names
+	// that series.
+	if in := understand("How do those compare with the WEO's annual unemployment rates for the same three?", []string{"ILO unemployment rates for Japan, Korea and Taiwan"}); len(in.subjects) != 3 {
+		t.Errorf("subjects %v, want the WEO rates of the three", subjectKeys(in))
+	}
 	// A question about a series named afresh still names it.
 	if in := understand("when did inflation in Germany peak?", nil); len(in.subjects) != 1 {
 		t.Errorf("subjects %v, want German inflation", subjectKeys(in))

@@ -908,7 +908,8 @@ func (in *intent) readClause(clause string, inherited []country) {
 	}
 	// "when did that markup lock in at 3 points?": a question about
 	// what a demonstrative points at asks of a column already there.
-	if question.MatchString(clause) && pointsBack(clause) && !cpWords.MatchString(clause) && !chartWords.MatchString(clause) {
+	// "How do those compare with the WEO's rates" names one besides.
+	if question.MatchString(clause) && pointsBack(clause) && !cpWords.MatchString(clause) && !chartWords.MatchString(clause) && len(listSplit.Split(clause, -1)) == 1 {
 		return
 	}
 	if in.readHyphened(clause, inherited) {
