@@ -19,15 +19,35 @@ var (
 	switchWords  = regexp.MustCompile(`\b(?:switch|swap|change|replace|instead|rather|convert|make)\b`)
 )
 
-// readEdits reads the economies a message removes from the table.
-func (in *intent) readEdits(low string) {
+// readEdits reads the economies a message removes from the table, and
+// the series it gives up for others; it returns the message without the
+// series given up ("swap the BEA GDP for the IFS nominal GDP" asks for
+// the IFS one).
+func (in *intent) readEdits(low string) string {
 	var gone []string
 	for _, p := range clauseBreak.Split(low, -1) {
 		if removeClause.MatchString(strings.TrimSpace(p)) {
 			gone = append(gone, p)
 		}
 	}
+	rest := low
 	for _, m := range swapFor.FindAllStringSubmatch(low, -1) {
+		// "swap italy for spain" swaps economies; "swap the BEA GDP for
+		// …" a series, whatever economy its publisher says.
+		if cs, named := findCountries(m[1]); len(cs) <= 1 {
+			if ts := terms(withoutPublishers(named)); len(ts) > 0 {
+				s := subject{phrase: strings.Join(ts, " "), terms: ts}
+				if len(cs) == 1 {
+					s.country = cs[0]
+				}
+				if ns, groups := vocab.publishersIn(m[1]); groups == 1 {
+					s.sources = ns
+				}
+				in.droppedSeries = append(in.droppedSeries, s)
+				rest = strings.Replace(rest, m[0], " ", 1)
+				continue
+			}
+		}
 		gone = append(gone, m[1])
 	}
 	for _, m := range insteadOf.FindAllStringSubmatch(low, -1) {
@@ -41,6 +61,7 @@ func (in *intent) readEdits(low string) {
 			}
 		}
 	}
+	return rest
 }
 
 // withoutDropped is cs without the economies the message removes.
@@ -65,10 +86,28 @@ func (in *intent) removes(v view, c Column, done []settled) bool {
 	if cc != "" && slices.ContainsFunc(in.dropped, func(d country) bool { return d.iso3 == cc }) {
 		return true
 	}
+	// "swap the BEA GDP for the IFS one and redo the ratio": the ratio
+	// made from the BEA GDP stays as a version, and so does its series.
+	if in.redo == "" && slices.ContainsFunc(in.droppedSeries, func(s subject) bool { return v.givenUp(s, c) }) {
+		return true
+	}
 	if !in.replace {
 		return false
 	}
 	return slices.ContainsFunc(done, func(d settled) bool {
 		return !d.exists && d.id != c.SeriesID && d.s.country.iso3 == cc && v.columnScore(d.s.terms, c) >= 0.5
 	})
+}
+
+// givenUp: column c is the series a swap gives up: its words and, when
+// named, its publisher ("the BEA GDP").
+func (v view) givenUp(s subject, c Column) bool {
+	if c.Derived != "" || v.columnScore(s.terms, c) < 1 {
+		return false
+	}
+	if cc := v.colCountry(c); s.country.iso3 != "" && cc != "" && cc != s.country.iso3 {
+		return false
+	}
+	ns, _, _ := strings.Cut(c.SeriesID, ":")
+	return len(s.sources) == 0 || slices.Contains(s.sources, ns)
 }

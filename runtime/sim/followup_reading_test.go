@@ -280,3 +280,39 @@ func TestGapsAgainstOneEconomyAndTheirRepeat(t *testing.T) {
 		t.Errorf("the Bundesbank: %v", subjectKeys(in))
 	}
 }
+
+// "Swap the BEA GDP for the IFS nominal GDP and redo the ratio": the IFS
+// series is asked for, the earlier ratio is computed again on it, and the
+// first version stays; without "redo" the series swapped out leaves the
+// table. Economies swap as before.
+func TestSwapASeriesAndRedoTheRatio(t *testing.T) {
+	earlier := []string{"US federal debt-to-GDP ratio, quarterly 2000Q1..2024Q4, in percent."}
+	in := understand("Swap the BEA GDP for the IMF IFS quarterly nominal GDP (SA) instead and redo the ratio, through 2023.", earlier)
+	if got := strings.Join(subjectKeys(in), " "); got != "nominal gdp|USA" {
+		t.Errorf("subjects %q", got)
+	}
+	if got := strings.Join(derivesOf(in), " "); got != "share(federal debt|USA,nominal gdp|USA)" {
+		t.Errorf("derivations %q", got)
+	}
+	if len(in.droppedSeries) != 1 || !slices.Equal(in.droppedSeries[0].sources, []string{"fred"}) {
+		t.Errorf("given up %+v, want the BEA GDP", in.droppedSeries)
+	}
+	v := view{cands: map[string]Candidate{"fred:GDP": {ID: "fred:GDP", Title: "Gross Domestic Product", Country: "USA"},
+		"ifs:NGDP": {ID: "ifs:NGDP", Title: "Gross Domestic Product, Nominal", Country: "USA"}},
+		columns: []Column{{Name: "gdp", SeriesID: "fred:GDP"}, {Name: "nominal_gdp", SeriesID: "ifs:NGDP"}}}
+	if in.removes(v, v.columns[0], nil) {
+		t.Error("with a redo, the first version's series left the table")
+	}
+	in.redo = ""
+	if !in.removes(v, v.columns[0], nil) || in.removes(v, v.columns[1], nil) {
+		t.Error("a swap without a redo does not replace the BEA GDP alone")
+	}
+	if in := understand("swap italy for spain", []string{"CPI for Italy and France"}); !slices.ContainsFunc(in.dropped, func(c country) bool { return c.iso3 == "ITA" }) {
+		t.Errorf("economy swap: dropped %v", in.dropped)
+	}
+	cols := view{columns: []Column{{Name: "gdp", SeriesID: "fred:GDP"},
+		{Name: "share_debt_gdp", SeriesID: "fred:D", Derived: "share of debt, gdp"}, {Name: "share_debt_ngdp", SeriesID: "fred:D", Derived: "share of debt, ngdp"}}}
+	if got := cols.opColumns(terms("both versions of the ratio together")); len(got) != 2 {
+		t.Errorf("both versions of the ratio: %+v", got)
+	}
+}

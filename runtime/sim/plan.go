@@ -946,6 +946,9 @@ var opWords = map[string]string{"relative": "share", "share": "share", "ratio": 
 func (v view) opColumns(ts []string) []Column {
 	op := ""
 	for _, t := range ts {
+		if opFiller[t] {
+			continue
+		}
 		o, ok := opWords[t]
 		if !ok {
 			o, ok = opWords[strings.TrimSuffix(t, "s")]
@@ -958,14 +961,23 @@ func (v view) opColumns(ts []string) []Column {
 	if op == "" {
 		return nil
 	}
+	ops := []string{op}
+	if op == "ratio" {
+		ops = append(ops, "share") // a share is a ratio in percent
+	}
 	var out []Column
 	for _, c := range v.columns {
-		if c.Derived != "" && (strings.HasPrefix(c.Name, op+"_") || strings.HasPrefix(c.Derived, op)) {
+		if c.Derived != "" && slices.ContainsFunc(ops, func(op string) bool { return strings.HasPrefix(c.Name, op+"_") || strings.HasPrefix(c.Derived, op) }) {
 			out = append(out, c)
 		}
 	}
 	return out
 }
+
+// opFiller are words beside an arithmetic's noun that say nothing of
+// which ("both versions of the ratio together").
+var opFiller = map[string]bool{"version": true, "together": true, "line": true, "both": true, "all": true, "series": true,
+	"column": true, "measure": true, "two": true, "three": true, "four": true, "five": true, "six": true}
 
 // browseArgs is a heading worth listing for a subject.
 type browseArgs struct {

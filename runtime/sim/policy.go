@@ -438,7 +438,10 @@ func (p Policy) decide(v view) Step {
 				chart = append(chart, n)
 			}
 		}
-		if in.chartAll {
+		// "chart both versions of the ratio": "both" is of the columns the
+		// noun names, when it names an arithmetic's.
+		named := len(in.chartTargets) == 1 && len(v.opColumns(terms(in.chartTargets[0].phrase))) > 0
+		if in.chartAll && !named {
 			if len(made) > 0 {
 				for _, c := range made {
 					add(c)

@@ -224,3 +224,54 @@ func (in *intent) repeatOnConcept(noun, concept string, earlier []string) {
 		}
 	}
 }
+
+// redoOp is "redo the ratio": arithmetic asked earlier, asked again on
+// what the table holds now.
+var redoOp = regexp.MustCompile(`\b(?:redo|recompute|recalculate|rerun|re-run|repeat|refresh|update)\s+(?:the\s+|that\s+|those\s+|my\s+)?(ratios?|spreads?|shares?|gaps?|differences?)\b`)
+
+// redoEarlier adds the latest earlier derivations of the op to redo (a
+// ratio in percent, a share, is a ratio too), unless this message asks
+// for one of its own; they are computed, not looked up.
+func (in *intent) redoEarlier(earlier []string) {
+	fits := func(op string) bool { return op == in.redo || in.redo == "ratio" && op == "share" || in.redo == "share" && op == "ratio" }
+	if slices.ContainsFunc(in.derives, func(d derivation) bool { return fits(d.op) }) {
+		return
+	}
+	for i := len(earlier) - 1; i >= 0; i-- {
+		var found []derivation
+		for _, d := range understand(earlier[i], earlier[:i]).derives {
+			if !fits(d.op) {
+				continue
+			}
+			d.asSeries = nil
+			d.operands = slices.Clone(d.operands)
+			for k, o := range d.operands {
+				// The side that was the series swapped out is the one
+				// swapped in.
+				if n, ok := in.swappedIn(o); ok {
+					d.operands[k] = n
+				}
+			}
+			found = append(found, d)
+		}
+		if len(found) > 0 {
+			in.derives = append(in.derives, found...)
+			return
+		}
+	}
+}
+
+// swappedIn is the operand that stands where o named a series this
+// message gives up: the series it asks for in its place, whose words hold
+// the old one's ("the BEA GDP" for "the IFS nominal GDP").
+func (in *intent) swappedIn(o operand) (operand, bool) {
+	if len(o.terms) == 0 || !slices.ContainsFunc(in.droppedSeries, func(s subject) bool { return wordsWithin(o.terms, s.terms) }) {
+		return o, false
+	}
+	for _, s := range in.subjects {
+		if wordsWithin(o.terms, s.terms) {
+			return operand{phrase: s.phrase, terms: s.terms, country: o.country, sources: s.sources}, true
+		}
+	}
+	return o, false
+}

@@ -96,6 +96,8 @@ type intent struct {
 	moreCountries []country // countries a clause names without a concept ("put Germany next to them")
 	countries     []country // every country the request names or inherits
 	dropped       []country // economies the message takes out of the table ("drop brazil")
+	droppedSeries []subject // series it gives up for others ("swap the BEA GDP for the IFS one")
+	redo          string    // "redo the ratio": the op of earlier arithmetic to compute again
 	replace       bool      // the series asked for stand in for the columns they repeat ("switch those to PPP")
 	oneSource     bool      // every series from one publisher ("one source so they're comparable")
 	text          string    // the message as read, lowercased
@@ -141,7 +143,11 @@ func understand(text string, earlier []string) intent {
 	low = trailingAnnualised.ReplaceAllString(low, " $1$2") // "GDP growth, annualised": the change's qualifier
 	low = labelledPossessives(low)
 	low = quarterYear.ReplaceAllString(low, "${2}q$1") // "q3 2023" is 2023q3
-	in.readEdits(low)
+	low = in.readEdits(low)
+	if m := redoOp.FindStringSubmatch(low); m != nil {
+		in.redo = opNouns[strings.TrimSuffix(m[1], "s")]
+		low = strings.Replace(low, m[0], " ", 1)
+	}
 	// "Daily, not the monthly-average version": what is refused is neither
 	// a series nor a frequency asked for.
 	low = refusedPhrase.ReplaceAllString(low, " ")
@@ -265,6 +271,9 @@ func understand(text string, earlier []string) intent {
 	}
 	if m := sameButOn.FindStringSubmatch(low); m != nil && len(earlier) > 0 && len(named) == 0 {
 		in.repeatOnConcept(m[1], m[2], earlier)
+	}
+	if in.redo != "" {
+		in.redoEarlier(earlier)
 	}
 	switch {
 	case len(in.subjects) == 0 && len(in.derives) == 0 && len(in.cpTargets) == 0 && !in.chart && in.convert == "" && len(named) > 0 && len(earlier) > 0:
