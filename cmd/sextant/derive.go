@@ -51,7 +51,31 @@ func deriveFlags() []cli.Flag {
 			"index(CPIAUCSL, 2015) for 2015 = 100, or chain(growth, 2000) for an index chained from a growth rate in percent); repeatable, applied in order"},
 		&cli.StringFlag{Name: "convert", Usage: "convert the table, derived columns included, to the coarser frequency `F` (W, M, Q, S or A) after deriving"},
 		&cli.StringFlag{Name: "method", Usage: "with --convert: avg, sum, last or first for every series column (default: each column's own)"},
+		&cli.GenericFlag{Name: "method-of", Value: &listValue{}, Usage: "with --convert: `COL=METHOD` aggregates one column by avg, sum, last or first, whatever --method says; repeatable"},
 	}
+}
+
+// methodsOf reads --method-of COL=METHOD into the methods by column.
+func methodsOf(c *cli.Context) (map[string]string, error) {
+	v, _ := c.Generic("method-of").(*listValue)
+	if v == nil || len(*v) == 0 {
+		return nil, nil
+	}
+	out := map[string]string{}
+	for _, item := range *v {
+		col, how, ok := strings.Cut(item, "=")
+		if col = strings.TrimSpace(col); !ok || col == "" {
+			return nil, usageError("--method-of %q: write COL=METHOD, as in GFDEBTN=last", item)
+		}
+		m, err := wire.ParseMethod(how)
+		if err != nil {
+			return nil, usageError("--method-of %s: %v", col, err)
+		}
+		if m != "" {
+			out[col] = m
+		}
+	}
+	return out, nil
 }
 
 // deriveName reads NAME=EXPR; an expression without a plain name before
@@ -130,7 +154,11 @@ func deriveAndConvert(c *cli.Context, t *analysis.Table, store analysis.Store) (
 	if err != nil {
 		return nil, usageError("--method: %v", err)
 	}
-	out, err := analysis.Convert(c.Context, t, analysis.ConvertSpec{Frequency: freq, Method: method, Store: store})
+	methods, err := methodsOf(c)
+	if err != nil {
+		return nil, err
+	}
+	out, err := analysis.Convert(c.Context, t, analysis.ConvertSpec{Frequency: freq, Method: method, Methods: methods, Store: store})
 	if err != nil {
 		return nil, inputError(err)
 	}
@@ -157,6 +185,9 @@ rate, and the summary says what was done. Missing values stay missing.`
 func checkDeriveFlags(c *cli.Context) error {
 	if c.String("method") != "" && c.String("convert") == "" {
 		return usageError("--method needs --convert")
+	}
+	if v, ok := c.Generic("method-of").(*listValue); ok && v != nil && len(*v) > 0 && c.String("convert") == "" {
+		return usageError("--method-of needs --convert")
 	}
 	if v, ok := c.Generic("derive").(*listValue); c.Command.Name == "derive" && (!ok || v == nil || len(*v) == 0) {
 		return usageError("derive needs at least one --derive NAME=EXPR")

@@ -122,6 +122,36 @@ func TestDeriveAndConvertToAnnual(t *testing.T) {
 	}
 }
 
+// --method-of: the CPI at December, the fed funds rate averaged, in one
+// annual table.
+func TestConvertWithAColumnsOwnMethod(t *testing.T) {
+	b := wiretest.Bundle(t)
+	path := filepath.Join(t.TempDir(), "a.csv")
+	if _, _, err := run(t, "", "table", "-b", b, "ff=FEDFUNDS", "cpi=CPIAUCSL", "--freq", "M", "--from", "2010", "--to", "2012",
+		"--convert", "A", "--method-of", "cpi=last", "-o", path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := parseCSV(t, string(data))
+	ff, cpi := observations(t, "FEDFUNDS.csv"), observations(t, "CPIAUCSL.csv")
+	for _, r := range recs[1:] {
+		y := r[0][:4]
+		m := 0.0
+		for mo := 1; mo <= 12; mo++ {
+			m += ff[y+"-"+twoDigits(mo)+"-01"] / 12
+		}
+		if got, err := strconv.ParseFloat(r[1], 64); err != nil || math.Abs(got-m) > 1e-9 {
+			t.Errorf("%s: ff %s, want the mean %g", y, r[1], m)
+		}
+		if got, err := strconv.ParseFloat(r[2], 64); err != nil || math.Abs(got-cpi[y+"-12-01"]) > 1e-9 {
+			t.Errorf("%s: cpi %s, want December's %g", y, r[2], cpi[y+"-12-01"])
+		}
+	}
+}
+
 // index(col, base) on the command line: 2015 = 100 is the mean of 2015's
 // months; a base outside the table is refused, naming it.
 func TestDeriveIndexAtABase(t *testing.T) {
@@ -208,6 +238,10 @@ func TestDeriveBadInput(t *testing.T) {
 		{[]string{"table", "FEDFUNDS", "--convert", "D"}, "coarser"},
 		{[]string{"table", "FEDFUNDS", "--convert", "A", "--method", "median"}, "median"},
 		{[]string{"table", "FEDFUNDS", "--method", "sum"}, "--method needs --convert"},
+		{[]string{"table", "FEDFUNDS", "--method-of", "FEDFUNDS=last"}, "--method-of needs --convert"},
+		{[]string{"table", "FEDFUNDS", "--convert", "A", "--method-of", "FEDFUNDS"}, "COL=METHOD"},
+		{[]string{"table", "FEDFUNDS", "--convert", "A", "--method-of", "FEDFUNDS=median"}, "median"},
+		{[]string{"table", "FEDFUNDS", "--convert", "A", "--method-of", "GDP=last"}, "GDP"},
 		{[]string{"table", "a=FEDFUNDS", "a=UNRATE"}, `"a" is used twice`},
 		{[]string{"derive", "FEDFUNDS"}, "at least one --derive"},
 	}

@@ -131,7 +131,10 @@ type ConvertSpec struct {
 	Table     string
 	Frequency string // target: W, M, Q, S or A
 	Method    string // "" aggregates each column by its own method; else one of ConvertMethods
-	Name      string // name of the new table; "" replaces Table
+	// ByColumn gives the columns it names a method of ConvertMethods
+	// that overrides Method and their own.
+	ByColumn map[string]string
+	Name     string // name of the new table; "" replaces Table
 }
 
 // ColumnSummary reports a derived column.

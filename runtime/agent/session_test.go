@@ -56,6 +56,8 @@ func TestSessionRunsEveryToolAndSurvivesBadArguments(t *testing.T) {
 		{call(agent.ToolChart, map[string]any{"table": "main", "columns": []string{}}), "give 1 to 8 columns", false},
 		{call(agent.ToolChart, map[string]any{"table": "main", "columns": []string{"jobless", "ghost"}}), `unknown column "ghost"`, false},
 		{call(agent.ToolChart, map[string]any{"table": "main", "columns": []string{"jobless", "payrolls_12m"}, "mark_breaks": true}), "draw_chart: wrote memory://chart-1.png", true},
+		{call(agent.ToolConvert, map[string]any{"table": "main", "frequency": "Q", "by_column": []map[string]string{{"column": "ghost", "method": "last"}}}), `by_column: agent: unknown column "ghost" in table "main"`, false},
+		{call(agent.ToolConvert, map[string]any{"table": "main", "frequency": "Q", "by_column": []map[string]string{{"column": "jobless", "method": "median"}}}), `"median"`, false},
 		{call(agent.ToolAnswer, map[string]any{"text": ""}), "text is empty", false},
 		{call(agent.ToolAnswer, map[string]any{}), `missing required property "text"`, false},
 		{call(agent.ToolAnswer, map[string]any{"text": "UNRATE rose in 2020."}), "", true},

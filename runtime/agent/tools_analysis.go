@@ -42,7 +42,14 @@ type convertArgs struct {
 	Table     string `json:"table" desc:"table name"`
 	Frequency string `json:"frequency" enum:"W|M|Q|S|A" desc:"the lower frequency wanted"`
 	Method    string `json:"method,omitempty" enum:"mean|last|sum" desc:"aggregate every column this way (default: each column by its own method)"`
-	Name      string `json:"name,omitempty" desc:"name of the new table (default: replace the table)"`
+	// "debt at year end, GDP averaged": one column's method apart.
+	ByColumn []columnMethod `json:"by_column,omitempty" desc:"a method for single columns, overriding method and the column's own"`
+	Name     string         `json:"name,omitempty" desc:"name of the new table (default: replace the table)"`
+}
+
+type columnMethod struct {
+	Column string `json:"column" desc:"column name"`
+	Method string `json:"method" enum:"mean|last|sum" desc:"how to aggregate that column"`
 }
 
 type changePointArgs struct {
@@ -259,7 +266,20 @@ func (s *Session) convert(ctx context.Context, a convertArgs) toolOutcome {
 	if a.Name != "" && !columnName.MatchString(a.Name) {
 		return toolOutcome{err: fmt.Errorf("%w: table name %q must be letters, digits and underscores, starting with a letter", ErrBadArguments, a.Name)}
 	}
-	t, err := s.engine.ConvertTable(ctx, ConvertSpec{Table: a.Table, Frequency: a.Frequency, Method: a.Method, Name: a.Name})
+	var byColumn map[string]string
+	for _, cm := range a.ByColumn {
+		if _, _, err := s.column(a.Table, cm.Column); err != nil {
+			return toolOutcome{err: fmt.Errorf("by_column: %w", err)}
+		}
+		if !slices.Contains(ConvertMethods, cm.Method) {
+			return toolOutcome{err: fmt.Errorf("%w: by_column %s: method %q is not one of %s", ErrBadArguments, cm.Column, cm.Method, strings.Join(ConvertMethods, ", "))}
+		}
+		if byColumn == nil {
+			byColumn = map[string]string{}
+		}
+		byColumn[cm.Column] = cm.Method
+	}
+	t, err := s.engine.ConvertTable(ctx, ConvertSpec{Table: a.Table, Frequency: a.Frequency, Method: a.Method, ByColumn: byColumn, Name: a.Name})
 	if err != nil {
 		return toolOutcome{err: err}
 	}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -14,6 +15,10 @@ type ConvertSpec struct {
 	// Method is "" to aggregate each series column by its own method, or
 	// one of avg, sum, last, first for all of them.
 	Method string
+	// Methods overrides Method, and a column's own method, for the columns
+	// it names ("debt at year end, GDP averaged"): column name → avg, sum,
+	// last or first.
+	Methods map[string]string
 	// Store, when set, gives the observations of series columns the table
 	// had already aggregated (daily rates in a monthly table): they are
 	// aggregated again from their observations instead of from the table's
@@ -52,6 +57,22 @@ func Convert(ctx context.Context, t *Table, spec ConvertSpec) (*Table, error) {
 	default:
 		return nil, fmt.Errorf("%w: convert: unknown method %q (use avg, sum, last or first, or none for each column's own)", ErrBadSpec, spec.Method)
 	}
+	if len(spec.Methods) > 0 {
+		byName := map[string]string{}
+		for _, name := range slices.Sorted(maps.Keys(spec.Methods)) {
+			c, err := t.Column(name)
+			if err != nil {
+				return nil, fmt.Errorf("convert: %w", err)
+			}
+			switch m := spec.Methods[name]; m {
+			case AggAverage, AggSum, AggLast, AggFirst:
+				byName[c.Name] = m
+			default:
+				return nil, fmt.Errorf("%w: convert: column %s: unknown method %q (use avg, sum, last or first)", ErrBadSpec, name, m)
+			}
+		}
+		spec.Methods = byName
+	}
 	if len(t.Dates) == 0 {
 		return nil, fmt.Errorf("%w: convert: the table has no rows", ErrNoData)
 	}
@@ -63,6 +84,9 @@ func Convert(ctx context.Context, t *Table, spec ConvertSpec) (*Table, error) {
 	how := "each column by its own method"
 	if spec.Method != "" {
 		how = "every series column by " + methodWords(spec.Method)
+	}
+	for _, name := range slices.Sorted(maps.Keys(spec.Methods)) {
+		how += fmt.Sprintf("; %s by %s", name, methodWords(spec.Methods[name]))
 	}
 	out.Notes = append(out.Notes, fmt.Sprintf("frequency: %s, converted from %s (%s)", FrequencyName(f), FrequencyName(t.Frequency), how),
 		fmt.Sprintf("range: %s to %s, %d rows", FormatPeriod(lo, f), FormatPeriod(hi, f), len(out.Dates)))
@@ -88,13 +112,22 @@ func Convert(ctx context.Context, t *Table, spec ConvertSpec) (*Table, error) {
 	return nil, fmt.Errorf("%w: convert: no column has a complete %s in the table", ErrNoData, periodNoun(f))
 }
 
+// methodOf is the method asked for column name: its own entry in
+// Methods, else Method ("" for the column's own).
+func (spec ConvertSpec) methodOf(name string) string {
+	if m, ok := spec.Methods[name]; ok {
+		return m
+	}
+	return spec.Method
+}
+
 // convertSeries aggregates a series column into out.
 func convertSeries(ctx context.Context, t, out *Table, col *Column, spec ConvertSpec) error {
 	s := Series{ID: col.ID, Title: col.Title, Unit: col.Unit, Source: col.Source, Adjustment: col.Adjustment}
 	if s.ID == "" {
 		s.ID = col.Name
 	}
-	method := spec.Method
+	method := spec.methodOf(col.Name)
 	if method == "" {
 		method = col.Aggregation
 	}
@@ -176,7 +209,7 @@ func convertDerived(t, out *Table, col *Column, spec ConvertSpec) error {
 		nc.Derivation.Notes = append([]string{msg}, nc.Derivation.Notes...)
 		return nil
 	}
-	method := spec.Method
+	method := spec.methodOf(col.Name)
 	if method == "" {
 		method = AggAverage
 	}

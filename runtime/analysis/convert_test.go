@@ -218,10 +218,47 @@ func TestConvertRefusesBadRequests(t *testing.T) {
 		{analysis.ConvertSpec{Frequency: analysis.Quarterly}, "coarser"},
 		{analysis.ConvertSpec{Frequency: "X"}, `unknown frequency "X"`},
 		{analysis.ConvertSpec{Frequency: analysis.Annual, Method: "median"}, `unknown method "median"`},
+		{analysis.ConvertSpec{Frequency: analysis.Annual, Methods: map[string]string{"debt": analysis.AggLast}}, `"debt"`},
+		{analysis.ConvertSpec{Frequency: analysis.Annual, Methods: map[string]string{"GDP": "median"}}, `column GDP: unknown method "median"`},
 	} {
 		_, err := analysis.Convert(context.Background(), tb, c.spec)
 		if !errors.Is(err, analysis.ErrBadSpec) || !strings.Contains(err.Error(), c.says) {
 			t.Errorf("%+v: error %v, want one saying %q", c.spec, err, c.says)
 		}
+	}
+}
+
+// A method for one column overrides the method for all and the column's
+// own; the other columns keep theirs, and the ratio of the two is made
+// from the values so aggregated.
+func TestConvertByColumnMethods(t *testing.T) {
+	tb := buildTable(t, fiscalStore(t), analysis.Quarterly, "fred:GFDEBTN", "fred:GDP")
+	if _, err := analysis.DeriveExpr(tb, analysis.ExprSpec{Name: "debt_gdp", Expr: "100 * GFDEBTN / GDP"}); err != nil {
+		t.Fatal(err)
+	}
+	debt, gdp := rawFile(t, "GFDEBTN.csv"), rawFile(t, "GDP.csv")
+	// Every column averaged, but the debt at year end.
+	out := convert(t, tb, analysis.ConvertSpec{Frequency: analysis.Annual, Method: analysis.AggAverage, Methods: map[string]string{"GFDEBTN": analysis.AggLast}})
+	// The debt averaged, GDP by its own method (also an average).
+	avg := convert(t, tb, analysis.ConvertSpec{Frequency: analysis.Annual, Methods: map[string]string{"GFDEBTN": analysis.AggAverage}})
+	for _, y := range []int{2008, 2020} {
+		g, _ := rawAvg(gdp, date(y, 1, 1), date(y+1, 1, 1))
+		dm, _ := rawAvg(debt, date(y, 1, 1), date(y+1, 1, 1))
+		d := debt[date(y, 10, 1)]
+		if got := at(t, out, "GFDEBTN", date(y, 1, 1)); math.Abs(got-d) > 1e-9 {
+			t.Errorf("%d debt %g, want Q4's %g", y, got, d)
+		}
+		if got := at(t, out, "GDP", date(y, 1, 1)); math.Abs(got-g) > 1e-9 {
+			t.Errorf("%d GDP %g, want the mean %g", y, got, g)
+		}
+		if got, want := at(t, out, "debt_gdp", date(y, 1, 1)), 100*d/(1000*g); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%d debt/GDP %g, want %g", y, got, want)
+		}
+		if got := at(t, avg, "GFDEBTN", date(y, 1, 1)); math.Abs(got-dm) > 1e-9 || math.Abs(dm-d) < 1e-6 {
+			t.Errorf("%d debt averaged %g, want %g (year end %g)", y, got, dm, d)
+		}
+	}
+	if n := strings.Join(out.Notes, "\n"); !strings.Contains(n, "GFDEBTN by") {
+		t.Errorf("table notes do not say the column's method: %s", n)
 	}
 }

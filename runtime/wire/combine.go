@@ -38,5 +38,5 @@ func quoteColumn(name string) string {
 
 // ConvertTable implements agent.Engine (see Convert).
 func (e *Engine) ConvertTable(ctx context.Context, spec agent.ConvertSpec) (agent.TableSummary, error) {
-	return e.Convert(ctx, spec.Table, spec.Frequency, spec.Method, spec.Name)
+	return e.Convert(ctx, spec.Table, spec.Frequency, spec.Method, spec.ByColumn, spec.Name)
 }

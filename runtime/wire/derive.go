@@ -188,8 +188,9 @@ func singleOp(src string) (op, col string, n int, base string, ok bool) {
 // average), "sum", "last" (end of period) or "first" applies one to all.
 // Series the table had already aggregated are aggregated again from their
 // observations; derived columns are recomputed from the converted inputs
-// (see analysis.Convert).
-func (e *Engine) Convert(ctx context.Context, table, frequency, method, newName string) (agent.TableSummary, error) {
+// (see analysis.Convert). byColumn gives single columns a method of their
+// own, read as method is.
+func (e *Engine) Convert(ctx context.Context, table, frequency, method string, byColumn map[string]string, newName string) (agent.TableSummary, error) {
 	st, _, err := e.lookup(table, "")
 	if err != nil {
 		return agent.TableSummary{}, err
@@ -205,12 +206,26 @@ func (e *Engine) Convert(ctx context.Context, table, frequency, method, newName 
 	if err != nil {
 		return agent.TableSummary{}, fmt.Errorf("convert table %q: %w", table, err)
 	}
+	var methods map[string]string
+	for col, how := range byColumn {
+		cm, err := ParseMethod(how)
+		if err != nil {
+			return agent.TableSummary{}, fmt.Errorf("convert table %q: column %s: %w", table, col, err)
+		}
+		if cm == "" {
+			continue // the column's own, as with no entry
+		}
+		if methods == nil {
+			methods = map[string]string{}
+		}
+		methods[col] = cm
+	}
 	if newName == "" {
 		newName = table
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	t, err := analysis.Convert(ctx, st.t, analysis.ConvertSpec{Frequency: freq, Method: m, Store: e.store})
+	t, err := analysis.Convert(ctx, st.t, analysis.ConvertSpec{Frequency: freq, Method: m, Methods: methods, Store: e.store})
 	if err != nil {
 		return agent.TableSummary{}, fmt.Errorf("convert table %q: %w", table, err)
 	}

@@ -84,7 +84,7 @@ func TestDeriveExprDebtToGDP(t *testing.T) {
 
 	// Average by year: debt at the year's end, GDP the mean of its
 	// quarters, the ratio recomputed from them.
-	ann, err := e.Convert(ctx, "fiscal", "a", "", "fiscal_a")
+	ann, err := e.Convert(ctx, "fiscal", "a", "", nil, "fiscal_a")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +111,22 @@ func TestDeriveExprDebtToGDP(t *testing.T) {
 	if q, _ := e.Table("fiscal"); q.Frequency != analysis.Quarterly {
 		t.Error("the quarterly table was replaced")
 	}
+	// "GDP averaged, debt averaged too": a column's own method apart,
+	// read as the table's method is ("mean").
+	if _, err := e.Convert(ctx, "fiscal", "A", "", map[string]string{"debt": "mean"}, "fiscal_m"); err != nil {
+		t.Fatal(err)
+	}
+	tm, _ := e.Table("fiscal_m")
+	dm := (debt["2023-01-01"] + debt["2023-04-01"] + debt["2023-07-01"] + debt["2023-10-01"]) / 4
+	if got := tm.Columns[2].Values[row]; math.Abs(got-100*dm/(1000*g)) > 1e-9 {
+		t.Errorf("2023 debt/GDP with the debt averaged %g, want %g", got, 100*dm/(1000*g))
+	}
+	if _, err := e.Convert(ctx, "fiscal", "A", "", map[string]string{"debt": "median"}, ""); !errors.Is(err, wire.ErrBadRequest) || !strings.Contains(err.Error(), "column debt") {
+		t.Errorf("a bad column method: %v", err)
+	}
+	if _, err := e.Convert(ctx, "fiscal", "A", "", map[string]string{"dept": "last"}, ""); !errors.Is(err, analysis.ErrBadSpec) || !strings.Contains(err.Error(), "dept") {
+		t.Errorf("an unknown column: %v", err)
+	}
 	for _, bad := range []struct {
 		table, freq, method string
 		is                  error
@@ -121,7 +137,7 @@ func TestDeriveExprDebtToGDP(t *testing.T) {
 		{"fiscal", "hourly", "", wire.ErrBadRequest},
 		{"other", "A", "", wire.ErrUnknownTable},
 	} {
-		if _, err := e.Convert(ctx, bad.table, bad.freq, bad.method, ""); !errors.Is(err, bad.is) {
+		if _, err := e.Convert(ctx, bad.table, bad.freq, bad.method, nil, ""); !errors.Is(err, bad.is) {
 			t.Errorf("%+v: error %v, want %v", bad, err, bad.is)
 		}
 	}
@@ -137,7 +153,7 @@ func TestConvertTableRereadsDailyObservations(t *testing.T) {
 	if _, err := e.DeriveExpr(ctx, "main", "gap", "prime - ff", 0); err != nil {
 		t.Fatal(err)
 	}
-	sum, err := e.Convert(ctx, "main", "Q", "avg", "")
+	sum, err := e.Convert(ctx, "main", "Q", "avg", nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
