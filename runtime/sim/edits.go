@@ -14,7 +14,7 @@ import (
 // PPP").
 var (
 	removeClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also|now|ok|okay)\s+)*(?:drop|remove|delete|exclude|take out|get rid of|lose)\b`)
-	swapFor      = regexp.MustCompile(`\b(?:swap|switch|replace|exchange|trade|substitute)\s+(?:out\s+)?(.+?)\s+(?:for|with|by)\s+`)
+	swapFor      = regexp.MustCompile(`\b(?:swap|switch|replace|substitute)\s+(?:out\s+)?(.+?)\s+(?:for|with|by)\s+`)
 	insteadOf    = regexp.MustCompile(`\binstead of\s+([^,.;:!?]+)`)
 	switchWords  = regexp.MustCompile(`\b(?:switch|swap|change|replace|instead|rather|convert|make)\b`)
 )

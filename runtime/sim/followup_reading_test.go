@@ -316,3 +316,55 @@ func TestSwapASeriesAndRedoTheRatio(t *testing.T) {
 		t.Errorf("both versions of the ratio: %+v", got)
 	}
 }
+
+// US GDP and debt, FRED against the WEO: SAAR says how the series is
+// stated, a GDP per capita row is no clear match for GDP, "debt
+// (year-end) over that GDP" converts the debt alone by its last value,
+// the IMF ratio listed after the arithmetic is asked for, and "the two
+// debt ratios" are the derived ratio and the WEO one in percent of GDP.
+func TestFredAgainstWeoDebtRatios(t *testing.T) {
+	in := understand("BEA nominal GDP (quarterly SAAR, average to years) vs WEO's US GDP in current dollars", nil)
+	if slices.ContainsFunc(in.subjects, func(s subject) bool { return slices.Contains(s.terms, "saar") }) {
+		t.Errorf("SAAR read as a series: %v", subjectKeys(in))
+	}
+	gdp := subject{phrase: "gdp", terms: terms("gdp"), country: country{iso3: "USA"}}
+	if _, dec := score(gdp, Candidate{ID: "weo:pc", Title: "Gross domestic product per capita, current prices", Country: "USA"}, "A"); dec {
+		t.Error("GDP per capita decided for GDP")
+	}
+	if _, dec := score(gdp, Candidate{ID: "weo:g", Title: "Gross domestic product, current prices", Country: "USA"}, "A"); !dec {
+		t.Error("GDP not decided for GDP")
+	}
+	in = understand("now federal total public debt (year-end) over that GDP, and next to it the IMF general government gross debt ratio, 2001 on", []string{"US GDP"})
+	if len(in.derives) != 1 || in.derives[0].op != "ratio" || !in.derives[0].operands[0].eop || in.derives[0].operands[1].eop {
+		t.Fatalf("derivations %v, want the year-end debt over GDP", derivesOf(in))
+	}
+	if got := subjectKeys(in); len(got) != 1 || !strings.HasPrefix(got[0], "general government gross debt") {
+		t.Errorf("subjects %v, want the IMF ratio", got)
+	}
+	v := view{cands: map[string]Candidate{
+		"fred:GFDEBTN": {ID: "fred:GFDEBTN", Title: "Federal Debt: Total Public Debt", Unit: "Millions of Dollars", Country: "USA"},
+		"fred:GDP":     {ID: "fred:GDP", Title: "Gross Domestic Product", Unit: "Billions of Dollars", Country: "USA"},
+		"weo:D":        {ID: "weo:D", Title: "General government gross debt", Unit: "Percent of GDP", Country: "USA"}},
+		columns: []Column{{Name: "gdp", SeriesID: "fred:GDP"}, {Name: "federal_debt", SeriesID: "fred:GFDEBTN"},
+			{Name: "gg_debt", SeriesID: "weo:D"},
+			{Name: "ratio_federal_debt_gdp", SeriesID: "fred:GFDEBTN", Derived: "ratio of federal_debt, gdp", From: []string{"fred:GFDEBTN", "fred:GDP"}}}}
+	if by := v.lastValueColumns(in, nil, false); len(by) != 1 || by[0]["column"] != "federal_debt" {
+		t.Errorf("by column %v, want the debt at year end", by)
+	}
+	gap := understand("gap between the two debt ratios", []string{"an earlier turn"})
+	var got []string
+	for _, o := range gap.derives[0].operands {
+		c, ok := v.resolve(o, false)
+		if !ok {
+			t.Fatalf("operand %+v resolves to nothing", o)
+		}
+		got = append(got, c.Name)
+	}
+	if !slices.Equal(got, []string{"gg_debt", "ratio_federal_debt_gdp"}) {
+		t.Errorf("the two debt ratios: %v", got)
+	}
+	// An exchange rate "with" other series swaps nothing.
+	if in := understand("Monthly avg of the USD/EUR spot rate since the euro started (1999-2019), with the US and euro area policy rates", nil); len(in.droppedSeries) != 0 || len(in.subjects) != 3 {
+		t.Errorf("subjects %v, given up %v", subjectKeys(in), in.droppedSeries)
+	}
+}

@@ -184,8 +184,20 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			label = named
 		}
 		d := derivation{op: namedOp(clause, op, m), label: labelOf(label)}
+		// "debt over that GDP, alongside it the IMF debt ratio": a list
+		// after the arithmetic asks for series of its own (read once the
+		// arithmetic is taken, below).
+		end := strings.Index(clause, m[0]) + len(m[0])
+		listed := ""
+		if tail := strings.TrimSpace(clause[end:]); listedAfter.MatchString(tail) && len(terms(actionless(tail))) > 0 {
+			listed = strings.TrimLeft(tail, " ,")
+		}
 		if !ownWork.MatchString(clause) {
-			d.asSeries = in.clauseAsSeries(clause, inherited)
+			own := clause
+			if listed != "" {
+				own = clause[:end]
+			}
+			d.asSeries = in.clauseAsSeries(own, inherited)
 		}
 		if ia, ib := op.re.SubexpIndex("a"), op.re.SubexpIndex("b"); ia >= 0 && ib >= 0 {
 			// "the 10-year yield as T10YFF + fed funds": what the result
@@ -244,6 +256,18 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			}
 		} else { // "the gap between them": the two most recent columns
 			d.operands = []operand{{back: 2}, {back: 1}}
+			listed = ""
+			// "gap between the two debt ratios": the two newest columns
+			// those words describe.
+			end := strings.Index(clause, m[0]) + len(m[0])
+			if ts := terms(actionless(clause[end:])); strings.HasSuffix(m[0], "the two") && len(ts) > 0 && !vocab.weakOnly(ts) {
+				for k := range d.operands {
+					d.operands[k].phrase, d.operands[k].terms = strings.Join(ts, " "), ts
+				}
+			}
+		}
+		if listed != "" {
+			in.readClause(listed, inherited)
 		}
 		in.addDerivation(d)
 		return true
@@ -298,6 +322,10 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 // sourceQualifier says whose numbers a concept is computed on: "on the
 // WEO number", "using the IMF figures", "based on BIS data".
 var sourceQualifier = regexp.MustCompile(`\b(?:on|using|with|from|based on|off)\s+(?:the\s+)?(?:\S+\s+){1,3}?(?:numbers?|figures?|data|series|ones?|estimates?|version|measures?|inflation|rates?)\b`)
+
+// listedAfter opens a list part after an arithmetic: ", and alongside it
+// the IMF ratio", ", plus the CPI".
+var listedAfter = regexp.MustCompile(`^,\s*(?:and\s+)?(?:alongside|with|plus|as well as|together with|beside)\b`)
 
 // sumCue: words that ask for a computed result, so that a "+" adds.
 var sumCue = regexp.MustCompile(`=|\b(?:sum|total|combined|add up|adds up|back out|derive|compute|calculate|work out|implied|reconstruct|rebuild)\b`)
@@ -383,6 +411,8 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 	var out []operand
 	var weaks [][]string
 	for _, p := range phrases {
+		eop := strings.Contains(p, eopMark)
+		p = strings.ReplaceAll(p, eopMark, " ")
 		p = strings.TrimSpace(deriveVerb.ReplaceAllString(unitMarks.ReplaceAllString(withoutSpans(p), " "), " "))
 		// "ffr minus y/y cpi": the change is of the series named, made
 		// before the arithmetic; its words name no series.
@@ -396,7 +426,7 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		if ns, groups := vocab.publishersIn(rest); groups == 1 {
 			sources, rest = ns, withoutPublishers(rest)
 		}
-		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change, sources: sources}
+		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change, sources: sources, eop: eop}
 		// "gdp ratio" in "debt/gdp ratio": the arithmetic's noun is no
 		// word of the operand.
 		if named := slices.DeleteFunc(slices.Clone(o.terms), func(t string) bool { return opNoun.MatchString(t) }); len(named) > 0 {
@@ -530,7 +560,7 @@ func sumOf(phrase string) (int, bool) {
 	if m == nil {
 		return 0, false
 	}
-	who := m[1] + m[2]
+	who := m[1] + m[2] + m[3] + m[4] // "the sum": of all the series
 	for w, n := range map[string]int{"two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6} {
 		if strings.Contains(who, w) {
 			return n, true
@@ -539,7 +569,7 @@ func sumOf(phrase string) (int, bool) {
 	return -1, true
 }
 
-var sumPhrase = regexp.MustCompile(`^(?:the\s+)?(?:(two|three|four|five|six|both|all|them|those|these|group|lot|all of them)(?:'s)?\s+(?:combined|together|in total|total|summed|altogether)(?:\s+[a-z]+){0,2}|(?:sum|total|combined total) of (?:the\s+)?(two|three|four|five|six|both|them|all of them|all|those|these|group)(?:\s+[a-z]+){0,2})$`)
+var sumPhrase = regexp.MustCompile(`^(?:the\s+)?(?:(sum|combined total)()$|(two|three|four|five|six|both|all|them|those|these|group|lot|all of them)(?:'s)?\s+(?:combined|together|in total|total|summed|altogether)(?:\s+[a-z]+){0,2}|(?:sum|total|combined total) of (?:the\s+)?(two|three|four|five|six|both|them|all of them|all|those|these|group)(?:\s+[a-z]+){0,2})$`)
 
 // addDerivation records a derivation; with several countries and operands
 // that name none, one per country.

@@ -330,6 +330,19 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 			return c, true
 		}
 	}
+	if o.back > 0 && len(o.terms) > 0 {
+		// "the two debt ratios": of every column, derived ones too, the
+		// newest the words describe.
+		var fit []Column
+		for i := len(v.columns) - 1; i >= 0; i-- {
+			if v.describedBy(o.terms, v.columns[i]) {
+				fit = append(fit, v.columns[i])
+			}
+		}
+		if o.back <= len(fit) {
+			return fit[o.back-1], true
+		}
+	}
 	if o.back > 0 {
 		if o.back <= len(shown) {
 			return shown[len(shown)-o.back], true
@@ -382,6 +395,34 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 		}
 	}
 	return v.bestColumn(o.terms, o.country, nil)
+}
+
+// describedBy: every word names the column, as its name and row say or,
+// for a derived column, its arithmetic and the rows it was made from; a
+// series in percent of another ("% of GDP") is a ratio too.
+func (v view) describedBy(ts []string, c Column) bool {
+	text := strings.ReplaceAll(c.Name, "_", " ")
+	rowText := func(id string) string {
+		r := v.row(Column{SeriesID: id})
+		return " " + r.Title + " " + r.Heading + " " + r.Unit
+	}
+	if c.Derived == "" {
+		text += rowText(c.SeriesID)
+		if u := strings.ToLower(v.row(c).Unit); strings.Contains(u, "percent of") || strings.Contains(u, "% of") {
+			text += " ratio share"
+		}
+	} else {
+		for _, id := range append(slices.Clone(c.From), c.SeriesID) {
+			text += rowText(id)
+		}
+		switch {
+		case strings.HasPrefix(c.Name, "ratio_") || strings.HasPrefix(c.Name, "share_") || strings.HasPrefix(c.Derived, "ratio") || strings.HasPrefix(c.Derived, "share"):
+			text += " ratio share"
+		case strings.HasPrefix(c.Name, "spread_") || strings.HasPrefix(c.Derived, "spread"):
+			text += " spread gap difference"
+		}
+	}
+	return wordsWithin(ts, terms(text))
 }
 
 // isRate: a candidate measured as a rate of change, not a level.

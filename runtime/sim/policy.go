@@ -351,7 +351,11 @@ func (p Policy) decide(v view) Step {
 	// A table at a lower frequency, once.
 	if in.convert != "" && v.table != "" && v.tableFreq != "" && finer(v.tableFreq, in.convert) && !v.did("convert_table", nil) {
 		args := map[string]any{"table": v.tableOr(), "frequency": in.convert}
-		if in.convertMethod != "" {
+		if by := v.lastValueColumns(in, done, multi); in.convertMethod == "last" && len(by) > 0 {
+			// "federal debt (year-end) over that GDP": the period's last
+			// value of the series it follows; the others by their own.
+			args["by_column"] = by
+		} else if in.convertMethod != "" {
 			args["method"] = in.convertMethod
 		}
 		note("Converting table %s from %s to %s.", v.tableOr(), freqNames[v.tableFreq], freqNames[in.convert])
@@ -788,6 +792,32 @@ func (v view) summary(missing []string) string {
 		return "I found nothing to report for this request."
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// lastValueColumns are the columns of the series asked at their period's
+// end, when the request asks so of some of its series and not of all.
+func (v view) lastValueColumns(in intent, done []settled, multi bool) []map[string]any {
+	var names []string
+	for _, d := range done {
+		if d.s.eop && !slices.Contains(names, d.col) {
+			names = append(names, d.col)
+		}
+	}
+	for _, d := range in.derives {
+		for _, o := range d.operands {
+			if c, ok := v.resolve(o, multi); ok && o.eop && !slices.Contains(names, c.Name) {
+				names = append(names, c.Name)
+			}
+		}
+	}
+	if len(names) == 0 || len(names) == len(v.seriesColumns()) {
+		return nil
+	}
+	var out []map[string]any
+	for _, n := range names {
+		out = append(out, map[string]any{"column": n, "method": "last"})
+	}
+	return out
 }
 
 // extends: the columns to build keep every series of the table standing,

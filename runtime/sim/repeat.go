@@ -233,7 +233,9 @@ var redoOp = regexp.MustCompile(`\b(?:redo|recompute|recalculate|rerun|re-run|re
 // ratio in percent, a share, is a ratio too), unless this message asks
 // for one of its own; they are computed, not looked up.
 func (in *intent) redoEarlier(earlier []string) {
-	fits := func(op string) bool { return op == in.redo || in.redo == "ratio" && op == "share" || in.redo == "share" && op == "ratio" }
+	fits := func(op string) bool {
+		return op == in.redo || in.redo == "ratio" && op == "share" || in.redo == "share" && op == "ratio"
+	}
 	if slices.ContainsFunc(in.derives, func(d derivation) bool { return fits(d.op) }) {
 		return
 	}

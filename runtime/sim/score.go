@@ -87,6 +87,12 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 		sc -= 0.3
 		decidable = false
 	}
+	// "US GDP in current dollars" is not GDP per capita: a row measured
+	// per head is another measure, never a clear match for the total.
+	if perHeadRow.MatchString(strings.ToLower(c.Title)) && !slices.ContainsFunc(s.terms, func(t string) bool { return t == "capita" || t == "head" || t == "person" || t == "people" }) {
+		sc -= 0.1
+		decidable = false
+	}
 	// "End-of-year CPI inflation": of rows alike, the one that says it
 	// is the end-of-period version, not the average one.
 	if s.eop {
@@ -110,6 +116,9 @@ func score(s subject, c Candidate, freq string) (float64, bool) {
 	}
 	return sc, decidable
 }
+
+// perHeadRow is a title measured per person.
+var perHeadRow = regexp.MustCompile(`\bper (?:capita|head|person|inhabitant)\b`)
 
 // contradicts: the candidate's title or heading names the other side of
 // a word the subject asks for ("gross debt" for "net debt") and not that
@@ -383,7 +392,7 @@ func namesCode(s subject, c Candidate) bool {
 
 // adjustPhrase: how an analyst asks for seasonally adjusted or unadjusted
 // data, once abbreviations are written out ("sa", "nsa").
-var adjustPhrase = regexp.MustCompile(`\b(?:(?:not|non)[- ]?)?seasonally[- ]adj(?:usted|\.|\b)|\bunadjusted\b|\bs\.a\.`)
+var adjustPhrase = regexp.MustCompile(`\b(?:(?:not|non)[- ]?)?seasonally[- ]adj(?:usted|\.|\b)|\bunadjusted\b|\bs\.a\.|\bsaar\b`) // SAAR: seasonally adjusted, at an annual rate
 
 // adjustment reads an adjustment phrase as "SA" or "NSA".
 func adjustment(phrase string) string {

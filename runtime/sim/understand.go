@@ -44,6 +44,7 @@ type operand struct {
 	others  []country // further countries the phrase names ("China and India each as a share of the US")
 	change  string    // "y/y cpi": the period change of the series named, an op (yoy_pct, pct_change)
 	sources []string  // "the IMF avg CPI inflation": the namespaces of the publisher the operand names
+	eop     bool      // "federal debt (year-end) over GDP": converted by its period's last value
 }
 
 // derivation is a column to compute.
@@ -139,6 +140,7 @@ func understand(text string, earlier []string) intent {
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(vocab.bankRates(text)))
 	low := vocab.joinCompounds(vocab.expandAbbreviations(respellRequestWords(strings.ToLower(canonicalCountries(text)))))
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
+	low = nextTo.ReplaceAllString(low, " alongside ")     // "next to it the … ratio": "to" there is no "a-to-b ratio"
 	low = countedPeriods(low)
 	low = trailingAnnualised.ReplaceAllString(low, " $1$2") // "GDP growth, annualised": the change's qualifier
 	low = labelledPossessives(low)
@@ -473,6 +475,11 @@ func restated(low string) string {
 	return parenthetical.ReplaceAllStringFunc(low, func(m string) string {
 		sub := parenthetical.FindStringSubmatch(m)
 		lead, x, inner := sub[1], sub[2], sub[3]
+		// "federal debt (year-end)": a bracket asking for the period's
+		// last value is of the series before it.
+		if strings.TrimSpace(inner) == eopMark {
+			return lead + x + " " + eopMark + " "
+		}
 		// "T10YFF (10y minus fed funds)": a bracket after a code says
 		// what the code is; the code names the series.
 		if f := strings.Fields(x); len(f) > 0 && isCode(f[len(f)-1]) {
@@ -771,7 +778,7 @@ var switchBack = regexp.MustCompile(`(?:^|,\s*)(?:(?:now|ok|okay|and|but|then|pl
 // changeWords name a period-on-period change, which a derivation computes.
 var changeWords = regexp.MustCompile(`\b(?:year-on-year|year on year|y/y|yoy|month-on-month|month on month|m/m|quarter-on-quarter|quarter on quarter|q/q)\b`)
 
-var exclusion = regexp.MustCompile(`^(?:ex|excl|excluding|less|without|minus|net of)\b`)
+var exclusion = regexp.MustCompile(`^(?:ex|excl|excluding|less|without|minus|net of)(?:\b|_)`) // "ex_food_and_energy" is a joined compound
 
 var bracketWords = regexp.MustCompile(`\b(?:and|or|ex|excl|excluding|less|without|plus|vs|versus|year-on-year|month-on-month)\b`)
 
@@ -1308,6 +1315,9 @@ func (in *intent) targetsOf(clause string) []target {
 // madeRef is a phrase that only points at a column made already: "my
 // computed one", "the derived series", "our own number".
 var madeRef = regexp.MustCompile(`^(?:(?:my|our|the|that|this|those|these)\s+)?(?:own\s+)?(?:implied|computed|derived|calculated|constructed|backed[- ]out|resulting|own|home-made|homemade)\s*(?:one|ones|number|numbers|figure|figures|series|column|columns|version|measure|estimate|it)?$`)
+
+// nextTo is "next to", which lists what follows beside what precedes.
+var nextTo = regexp.MustCompile(`\s+next to\s+`)
 
 // question opens a question.
 var question = regexp.MustCompile(`^(?:when|where|how|why|what|did|does|do|is|was|has|have|can|could)\b`)

@@ -449,15 +449,18 @@ func (v *vocabulary) expandAbbreviations(low string) string {
 // their words again.
 func (v *vocabulary) joinCompounds(low string) string {
 	for _, c := range v.compounds {
-		for from := 0; ; {
-			i := indexWord(low[from:], c)
-			if i < 0 {
-				break
+		joined := strings.NewReplacer(", ", "_", " ", "_").Replace(c)
+		// "commercial & industrial", "c&i": an ampersand is "and".
+		for _, form := range []string{c, strings.ReplaceAll(c, " and ", " & ")} {
+			for from := 0; ; {
+				i := indexWord(low[from:], form)
+				if i < 0 {
+					break
+				}
+				i += from
+				low = low[:i] + joined + low[i+len(form):]
+				from = i + len(joined)
 			}
-			i += from
-			joined := strings.NewReplacer(", ", "_", " ", "_").Replace(c)
-			low = low[:i] + joined + low[i+len(c):]
-			from = i + len(joined)
 		}
 	}
 	return low

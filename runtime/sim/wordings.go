@@ -79,7 +79,13 @@ func (p Policy) wordings(s subject, freq string, peers []country, promoteFilters
 		if s.country.iso3 != "" {
 			filtered["country"] = s.country.iso3
 		}
-		if freq != "" && freq != "S" {
+		switch {
+		case freq == "A":
+			// Every finer series reaches an annual table by aggregation
+			// (federal debt is quarterly): the filter that narrows is to
+			// rows with data, not to annual ones.
+			filtered["has_data"] = true
+		case freq != "" && freq != "S":
 			filtered["frequency"] = freq
 		}
 	}
