@@ -368,3 +368,32 @@ func TestFredAgainstWeoDebtRatios(t *testing.T) {
 		t.Errorf("subjects %v, given up %v", subjectKeys(in), in.droppedSeries)
 	}
 }
+
+// "redo it with end-of-year inflation instead": the real rates again, the
+// inflation side now the end-of-period version, from the publisher asked
+// before; "end-of-year" before a rate names that version, no conversion.
+func TestRedoWithAnotherVersion(t *testing.T) {
+	earlier := []string{"Argentina, Brazil, Chile: policy rate annual average minus the IMF's average CPI inflation, 2017-2023."}
+	in := understand("redo it with end-of-year inflation instead", earlier)
+	if got := strings.Join(derivesOf(in), " "); got != "spread(policy rate|ARG,inflation|ARG) spread(policy rate|BRA,inflation|BRA) spread(policy rate|CHL,inflation|CHL)" {
+		t.Errorf("derivations %s", got)
+	}
+	if in.convert != "" || len(in.subjects) != 3 || !in.subjects[0].eop || !slices.Equal(in.subjects[0].sources, []string{"weo", "ifs"}) {
+		t.Errorf("convert %q, subjects %v (eop %v)", in.convert, subjectKeys(in), len(in.subjects) > 0 && in.subjects[0].eop)
+	}
+	if !in.derives[0].operands[1].eop {
+		t.Error("the inflation side is not the end-of-period version")
+	}
+	v := view{cands: map[string]Candidate{
+		"weo:avg": {ID: "weo:avg", Title: "Inflation, average consumer prices", Unit: "Percent change", Country: "ARG"},
+		"weo:eop": {ID: "weo:eop", Title: "Inflation, end of period consumer prices", Unit: "Percent change", Country: "ARG"}},
+		columns: []Column{{Name: "inflation_avg", SeriesID: "weo:avg"}, {Name: "inflation_eop", SeriesID: "weo:eop"}}}
+	if c, ok := v.resolve(in.derives[0].operands[1], true); !ok || c.Name != "inflation_eop" {
+		t.Errorf("end-of-year inflation resolves to %q", c.Name)
+	}
+	// A derivation by that name from other columns is not the one asked.
+	made := Column{Name: "real", Derived: "expr of policy, inflation_avg: policy - inflation_avg"}
+	if !sameInputs(made, []Column{{Name: "policy"}, {Name: "inflation_avg"}}) || sameInputs(made, []Column{{Name: "policy"}, {Name: "inflation_eop"}}) {
+		t.Error("sameInputs does not tell the inputs apart")
+	}
+}

@@ -369,6 +369,16 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 		}
 		return Column{}, false
 	}
+	if o.eop {
+		// "end-of-year inflation": of the columns the words fit, the
+		// end-of-period version.
+		if c, ok := v.bestColumn(o.terms, o.country, func(c Column) bool {
+			t := strings.ToLower(v.row(c).Title + " " + v.row(c).Unit)
+			return strings.Contains(t, "end of period") || strings.Contains(t, "end-of-period") || strings.Contains(t, "end of year")
+		}); ok {
+			return c, true
+		}
+	}
 	if base, ok := conceptBase(o); ok {
 		// A column that is already the concept (an inflation rate), or the
 		// base's derivation when it has been made.
@@ -395,6 +405,20 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 		}
 	}
 	return v.bestColumn(o.terms, o.country, nil)
+}
+
+// sameInputs: a derived column was made from the columns ins, as its
+// derivation names them.
+func sameInputs(c Column, ins []Column) bool {
+	words := strings.FieldsFunc(c.Derived, func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+	for _, in := range ins {
+		if !slices.Contains(words, in.Name) {
+			return false
+		}
+	}
+	return true
 }
 
 // describedBy: every word names the column, as its name and row say or,
@@ -695,12 +719,19 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		}
 		name := derivedName(d, ins)
 		if c, ok := v.column(name); ok {
-			if len(d.sources) == 0 || fromSources(c, d.sources) {
+			if (len(d.sources) == 0 || fromSources(c, d.sources)) && (c.Derived == "" || sameInputs(c, ins)) {
 				return nil, []string{name}, ""
 			}
-			// "real rate again but on the WEO number": the concept on
-			// other inputs is a column of its own.
-			name += "_" + d.sources[0]
+			// "real rate again but on the WEO number", "redo it with
+			// end-of-year inflation": the concept on other inputs is a
+			// column of its own.
+			suffix := "2"
+			if len(d.sources) > 0 {
+				suffix = d.sources[0]
+			} else if ns, _, _ := strings.Cut(ins[1].SeriesID, ":"); ns != "" {
+				suffix = ns + "_" + shortName(ins[1].Name)
+			}
+			name += "_" + suffix
 			if _, ok := v.column(name); ok {
 				return nil, []string{name}, ""
 			}

@@ -277,3 +277,46 @@ func (in *intent) swappedIn(o operand) (operand, bool) {
 	}
 	return o, false
 }
+
+// redoWith is "redo it with end-of-year inflation instead": the latest
+// arithmetic again, the side the new words replace taking them.
+var redoWith = regexp.MustCompile(`\b(?:redo|recompute|recalculate|repeat|rerun|re-run|do)\s+(?:it|that|this|them|those|the same|the lot)\s+(?:but\s+)?(?:with|using|on|based on)\s+(?:the\s+)?([^,;.?!]+?)(?:\s+instead)?\s*(?:[,;.?!]|$)`)
+
+// redoEarlierWith reads redoWith: each derivation of the latest earlier
+// request that asked for some, its operand that shares the new concept's
+// head word (inflation for end-of-year inflation) replaced by the subject
+// this message names for it.
+func (in *intent) redoEarlierWith(earlier []string) {
+	if len(in.derives) > 0 || len(in.subjects) == 0 {
+		return
+	}
+	for i := len(earlier) - 1; i >= 0; i-- {
+		prev := understand(earlier[i], earlier[:i])
+		if len(prev.derives) == 0 {
+			continue
+		}
+		for _, d := range prev.derives {
+			d.asSeries, d.label = nil, ""
+			d.operands = slices.Clone(d.operands)
+			replaced := false
+			for k, o := range d.operands {
+				for j, s := range in.subjects {
+					if len(o.terms) > 0 && slices.Contains(s.terms, o.terms[len(o.terms)-1]) && (s.country.iso3 == "" || s.country == o.country || o.country.iso3 == "") {
+						// Still the publisher the side was asked from.
+						if len(s.sources) == 0 {
+							in.subjects[j].sources = o.sources
+							s.sources = o.sources
+						}
+						d.operands[k] = operand{phrase: s.phrase, terms: s.terms, country: o.country, sources: s.sources, eop: s.eop}
+						replaced = true
+						break
+					}
+				}
+			}
+			if replaced {
+				in.derives = append(in.derives, d)
+			}
+		}
+		return
+	}
+}

@@ -99,6 +99,7 @@ type intent struct {
 	dropped       []country // economies the message takes out of the table ("drop brazil")
 	droppedSeries []subject // series it gives up for others ("swap the BEA GDP for the IFS one")
 	redo          string    // "redo the ratio": the op of earlier arithmetic to compute again
+	redoWith      bool      // "redo it with end-of-year inflation": earlier arithmetic on the series named
 	replace       bool      // the series asked for stand in for the columns they repeat ("switch those to PPP")
 	oneSource     bool      // every series from one publisher ("one source so they're comparable")
 	text          string    // the message as read, lowercased
@@ -146,6 +147,12 @@ func understand(text string, earlier []string) intent {
 	low = labelledPossessives(low)
 	low = quarterYear.ReplaceAllString(low, "${2}q$1") // "q3 2023" is 2023q3
 	low = in.readEdits(low)
+	// "redo it with end-of-year inflation instead": the words after
+	// "with" are the series asked for; the verb is none.
+	if m := redoWith.FindStringSubmatchIndex(low); m != nil {
+		in.redoWith = true
+		low = low[:m[0]] + " " + low[m[2]:]
+	}
 	if m := redoOp.FindStringSubmatch(low); m != nil {
 		in.redo = opNouns[strings.TrimSuffix(m[1], "s")]
 		low = strings.Replace(low, m[0], " ", 1)
@@ -276,6 +283,9 @@ func understand(text string, earlier []string) intent {
 	}
 	if in.redo != "" {
 		in.redoEarlier(earlier)
+	}
+	if in.redoWith && len(earlier) > 0 {
+		in.redoEarlierWith(earlier)
 	}
 	switch {
 	case len(in.subjects) == 0 && len(in.derives) == 0 && len(in.cpTargets) == 0 && !in.chart && in.convert == "" && len(named) > 0 && len(earlier) > 0:
@@ -412,6 +422,26 @@ func (in *intent) readFrequency(low string) string {
 			in.freq = "A"
 		}
 		low = low[:m[0]] + " , " + low[m[2]:]
+	}
+	// "end-of-year inflation": before a rate, a period's-end phrase
+	// names the end-of-period version, not a conversion.
+	for _, fp := range vocab.convert {
+		if fp.method != "last" {
+			continue
+		}
+		for from := 0; ; {
+			i := indexWord(low[from:], fp.phrase)
+			if i < 0 {
+				break
+			}
+			i += from
+			if !rateNext.MatchString(low[i+len(fp.phrase):]) {
+				from = i + len(fp.phrase)
+				continue
+			}
+			low = low[:i] + " " + eopMark + " " + low[i+len(fp.phrase):]
+			from = i + len(eopMark) + 2
+		}
 	}
 	// "annual" alone between commas asks for the table's frequency; next
 	// to a concept it is part of it ("annual growth").
