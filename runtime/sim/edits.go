@@ -15,6 +15,7 @@ import (
 var (
 	removeClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also|now|ok|okay)\s+)*(?:drop|remove|delete|exclude|take out|get rid of|lose)\b`)
 	swapFor      = regexp.MustCompile(`\b(?:swap|switch|replace|substitute)\s+(?:out\s+)?(.+?)\s+(?:for|with|by)\s+`)
+	keepOnly     = regexp.MustCompile(`\b(?:keep|retain|leave)\s+(?:only|just)\s+(.+?)(?:\s+and\s+(?:chart|plot|show|draw|graph|then|find|look)\b|[,;.?!]|$)|\b(?:only|just)\s+keep\s+(.+?)(?:\s+and\s+(?:chart|plot|show|draw|graph|then|find|look)\b|[,;.?!]|$)`)
 	insteadOf    = regexp.MustCompile(`\binstead of\s+([^,.;:!?]+)`)
 	switchWords  = regexp.MustCompile(`\b(?:switch|swap|change|replace|instead|rather|convert|make)\b`)
 )
@@ -50,6 +51,12 @@ func (in *intent) readEdits(low string) string {
 		}
 		gone = append(gone, m[1])
 	}
+	// "keep only Turkey and South Africa": every other economy goes.
+	for _, m := range keepOnly.FindAllStringSubmatch(low, -1) {
+		if cs, rest := findCountries(m[1] + m[2]); len(cs) > 0 && len(terms(rest)) == 0 {
+			in.kept = append(in.kept, cs...)
+		}
+	}
 	for _, m := range insteadOf.FindAllStringSubmatch(low, -1) {
 		gone = append(gone, m[1])
 	}
@@ -84,6 +91,9 @@ func (in *intent) withoutDropped(cs []country) []country {
 func (in *intent) removes(v view, c Column, done []settled) bool {
 	cc := v.colCountry(c)
 	if cc != "" && slices.ContainsFunc(in.dropped, func(d country) bool { return d.iso3 == cc }) {
+		return true
+	}
+	if cc != "" && len(in.kept) > 0 && !slices.ContainsFunc(in.kept, func(k country) bool { return k.iso3 == cc }) {
 		return true
 	}
 	// "swap the BEA GDP for the IFS one and redo the ratio": the ratio

@@ -397,3 +397,28 @@ func TestRedoWithAnotherVersion(t *testing.T) {
 		t.Error("sameInputs does not tell the inputs apart")
 	}
 }
+
+// Real rates of five economies: "take off average inflation (WEO) for
+// each to get real rates" subtracts each economy's inflation and names
+// the results, and "keep only Turkey and South Africa" drops the others.
+func TestTakeOffForEachAndKeepOnly(t *testing.T) {
+	earlier := []string{"Turkey, South Africa, Brazil policy rates, monthly, 2013 to 2023"}
+	in := understand("annualise and take off average inflation (WEO) for each to get real rates", earlier)
+	if len(in.subjects) != 0 || len(in.derives) == 0 {
+		t.Fatalf("subjects %v derivations %v", subjectKeys(in), derivesOf(in))
+	}
+	for _, d := range in.derives {
+		if d.op != "spread" || d.operands[0].phrase != "*" || d.label != labelOf("real rates") {
+			t.Errorf("derivation %v labelled %q", derivesOf(intent{derives: []derivation{d}}), d.label)
+		}
+	}
+	in = understand("keep only Turkey and South Africa and chart those two real rates", earlier)
+	if got := isoOf(in.kept); !slices.Equal(got, []string{"TUR", "ZAF"}) {
+		t.Errorf("kept %v", got)
+	}
+	v := view{cands: map[string]Candidate{"bis:M.BR": {ID: "bis:M.BR", Country: "BRA"}, "bis:M.TR": {ID: "bis:M.TR", Country: "TUR"}},
+		columns: []Column{{Name: "policy_rate_tur", SeriesID: "bis:M.TR"}, {Name: "policy_rate_bra", SeriesID: "bis:M.BR"}}}
+	if in.removes(v, v.columns[0], nil) || !in.removes(v, v.columns[1], nil) {
+		t.Error("keep only: Turkey removed or Brazil kept")
+	}
+}

@@ -111,7 +111,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	// the result, not words of an operand.
 	named := ""
 	if m := nameTail.FindStringSubmatch(clause); m != nil {
-		named = m[1] + m[2]
+		named = m[1] + m[2] + m[3]
 		clause = strings.TrimSuffix(clause, m[0])
 	}
 	// "ILO minus WEO for each country": the arithmetic is made for every
@@ -390,7 +390,7 @@ var eachEconomyTail = regexp.MustCompile(`\s+(?:for|in|across)\s+(?:each|every|a
 
 // nameTail: a name given to a result at a clause's end ("as a real-rate
 // column", "and call it the real rate").
-var nameTail = regexp.MustCompile(`\s+(?:as (?:a|an|the|my)\s+([\pL\pN'\- ]+?)\s+(?:column|series|variable)|(?:and\s+)?(?:call|name|label)\s+(?:it|that|the result)\s+(?:the\s+|as\s+)?([\pL\pN'\- ]+?))\s*[.?!]*$`)
+var nameTail = regexp.MustCompile(`\s+(?:as (?:a|an|the|my)\s+([\pL\pN'\- ]+?)\s+(?:column|series|variable)|(?:and\s+)?(?:call|name|label)\s+(?:it|that|the result)\s+(?:the\s+|as\s+)?([\pL\pN'\- ]+?)|(?:,\s*)?(?:to get|to give|to make|so i get|giving)\s+(?:me\s+)?(?:the\s+|a\s+|an\s+)?([\pL\pN'\- ]+?))\s*[.?!]*$`)
 
 // clauseAsSeries reads a clause as series of its own: a catalog may
 // hold what the analyst describes as arithmetic ("debt as a share of

@@ -613,7 +613,9 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 					ins = []Column{other, c}
 				}
 				name := derivedName(dd, ins)
-				if d.label == "" || len(v.seriesColumns()) > 2 {
+				// A name asked for serves each pair that shares an
+				// economy ("real rates": real_rate_tur, real_rate_zaf).
+				if d.label == "" || len(v.seriesColumns()) > 2 && commonSuffix(ins) == "" {
 					name = derivedName(derivation{op: d.op}, ins)
 				}
 				names = append(names, name)

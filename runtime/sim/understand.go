@@ -98,6 +98,7 @@ type intent struct {
 	countries     []country // every country the request names or inherits
 	dropped       []country // economies the message takes out of the table ("drop brazil")
 	droppedSeries []subject // series it gives up for others ("swap the BEA GDP for the IFS one")
+	kept          []country // "keep only Turkey and South Africa": the economies the table keeps
 	redo          string    // "redo the ratio": the op of earlier arithmetic to compute again
 	redoWith      bool      // "redo it with end-of-year inflation": earlier arithmetic on the series named
 	replace       bool      // the series asked for stand in for the columns they repeat ("switch those to PPP")
@@ -957,6 +958,19 @@ func (in *intent) readClause(clause string, inherited []country) {
 	// "How do those compare with the WEO's rates" names one besides.
 	if question.MatchString(clause) && pointsBack(clause) && !cpWords.MatchString(clause) && !chartWords.MatchString(clause) && len(listSplit.Split(clause, -1)) == 1 {
 		return
+	}
+	// "(WEO) for each to get real rates": a clause that only names what
+	// the arithmetic before it makes is that result's name.
+	if m := nameTail.FindStringSubmatch(" " + clause); m != nil && len(in.derives) > 0 {
+		head := (" " + clause)[:len(clause)+1-len(m[0])]
+		if len(terms(eachEconomyTail.ReplaceAllString(actionless(head), " "))) == 0 {
+			// One per economy: each of the run the arithmetic made.
+			op := in.derives[len(in.derives)-1].op
+			for k := len(in.derives) - 1; k >= 0 && in.derives[k].op == op && in.derives[k].label == ""; k-- {
+				in.derives[k].label = labelOf(m[1] + m[2] + m[3])
+			}
+			return
+		}
 	}
 	if in.readHyphened(clause, inherited) {
 		return
