@@ -192,7 +192,7 @@ func TestEconomiesCutShortAndSetTo100(t *testing.T) {
 	var isos []string
 	for _, d := range in.derives {
 		for _, s := range d.asSeries {
-			if s.unit != "purchasing power parity" {
+			if strings.Contains(s.phrase, "gdp") && s.unit != "purchasing power parity" {
 				t.Errorf("published stand-in %q without the unit asked: %q", s.phrase, s.unit)
 			}
 			if !slices.Contains(isos, s.country.iso3) {
@@ -420,5 +420,35 @@ func TestTakeOffForEachAndKeepOnly(t *testing.T) {
 		columns: []Column{{Name: "policy_rate_tur", SeriesID: "bis:M.TR"}, {Name: "policy_rate_bra", SeriesID: "bis:M.BR"}}}
 	if in.removes(v, v.columns[0], nil) || !in.removes(v, v.columns[1], nil) {
 		t.Error("keep only: Turkey removed or Brazil kept")
+	}
+}
+
+// GDP per person by hand: a unit written in one part of a list is that
+// part's, "divide" is of the two concepts named, for each economy, and
+// "ratio of mine to theirs" sets each economy's own column against the
+// publisher's series.
+func TestDivideByHandAndMineAgainstTheirs(t *testing.T) {
+	in := understand("nominal GDP in US dollars plus population, India/China/Indonesia, 2000-2023; divide to get USD per person", nil)
+	for _, s := range in.subjects {
+		if want := map[string]string{"nominal gdp": "u.s. dollars", "population": ""}[s.phrase]; s.unit != want {
+			t.Errorf("%s|%s in %q, want %q", s.phrase, s.country.iso3, s.unit, want)
+		}
+	}
+	if got := strings.Join(derivesOf(in), " "); got != "ratio(nominal gdp|IND,population|IND) ratio(nominal gdp|CHN,population|CHN) ratio(nominal gdp|IDN,population|IDN)" {
+		t.Errorf("derivations %s", got)
+	}
+	if in := understand("Revenue and spending, percent of GDP, Norway", nil); len(in.subjects) != 2 || in.subjects[1].unit != "percent of gdp" {
+		t.Errorf("a unit on its own is every part's: %+v", in.subjects)
+	}
+	in = understand("compare those with WEO's published per-capita USD figure: ratio of mine to theirs", []string{"nominal GDP plus population for India and China"})
+	if len(in.derives) != 2 || in.derives[0].operands[0].whose != "mine" || in.derives[0].operands[1].whose != "theirs" || in.derives[1].operands[0].country.iso3 != "CHN" {
+		t.Fatalf("derivations %+v", in.derives)
+	}
+	v := view{cands: map[string]Candidate{"weo:pc": {ID: "weo:pc", Country: "IND"}, "weo:g": {ID: "weo:g", Country: "IND"}},
+		columns: []Column{{Name: "gdp_ind", SeriesID: "weo:g"}, {Name: "usd_capita_ind", SeriesID: "weo:g", Derived: "ratio of gdp_ind, pop_ind"}, {Name: "capita_weo_ind", SeriesID: "weo:pc"}}}
+	mine, _ := v.resolve(in.derives[0].operands[0], true)
+	theirs, _ := v.resolve(in.derives[0].operands[1], true)
+	if mine.Name != "usd_capita_ind" || theirs.Name != "capita_weo_ind" {
+		t.Errorf("mine %q, theirs %q", mine.Name, theirs.Name)
 	}
 }

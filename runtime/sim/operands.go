@@ -249,6 +249,11 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 			}
 			if !in.operandsFor(&d, []string{a, b}, clause, forEconomies, forTail) {
 				d.operands = in.operands([]string{a, b}, clause)
+				// "ratio of mine to theirs": for each economy of the
+				// conversation, its own pair.
+				if !slices.ContainsFunc(d.operands, func(o operand) bool { return o.whose == "" }) && len(inherited) > 1 && len(in.countries) == 0 {
+					in.countries = inherited
+				}
 			}
 		} else if ib >= 0 { // "subtract WEO inflation for each country": every column minus it
 			if !in.operandsFor(&d, []string{"each", m[ib]}, clause, forEconomies, forTail) {
@@ -322,6 +327,13 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 // sourceQualifier says whose numbers a concept is computed on: "on the
 // WEO number", "using the IMF figures", "based on BIS data".
 var sourceQualifier = regexp.MustCompile(`\b(?:on|using|with|from|based on|off)\s+(?:the\s+)?(?:\S+\s+){1,3}?(?:numbers?|figures?|data|series|ones?|estimates?|version|measures?|inflation|rates?)\b`)
+
+// mineWords and theirsWords set the analyst's computation against the
+// publisher's figure: "ratio of mine to theirs".
+var (
+	mineWords   = regexp.MustCompile(`^(?:mine|ours|my own|our own|my (?:one|ones|numbers?|figures?|version|calculation|computation)|the computed one)$`)
+	theirsWords = regexp.MustCompile(`^(?:theirs|their (?:one|ones|numbers?|figures?|version)|the published (?:one|ones|numbers?|figures?)|the official (?:one|ones|numbers?|figures?))$`)
+)
 
 // listedAfter opens a list part after an arithmetic: ", and alongside it
 // the IMF ratio", ", plus the CPI".
@@ -462,6 +474,10 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 			o.phrase, o.terms = "*", nil // every column of the table
 		case len(o.terms) == 0 && backWords.MatchString(bare):
 			o.back = -1 // resolved below
+		case mineWords.MatchString(bare):
+			o.whose, o.phrase, o.terms = "mine", "", nil // the analyst's own column
+		case theirsWords.MatchString(bare):
+			o.whose, o.phrase, o.terms = "theirs", "", nil // the publisher's series
 		}
 		out = append(out, o)
 		weaks = append(weaks, weak)

@@ -330,6 +330,17 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 			return c, true
 		}
 	}
+	if o.whose != "" {
+		// "mine": the newest column the analyst derived; "theirs": the
+		// newest published series; each of the operand's economy.
+		for i := len(v.columns) - 1; i >= 0; i-- {
+			c := v.columns[i]
+			if (c.Derived != "") == (o.whose == "mine") && (o.country.iso3 == "" || v.colCountry(c) == o.country.iso3) {
+				return c, true
+			}
+		}
+		return Column{}, false
+	}
 	if o.back > 0 && len(o.terms) > 0 {
 		// "the two debt ratios": of every column, derived ones too, the
 		// newest the words describe.

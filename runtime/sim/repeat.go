@@ -320,3 +320,44 @@ func (in *intent) redoEarlierWith(earlier []string) {
 		return
 	}
 }
+
+// backToNamed reads "nominal GDP plus population for India, China and
+// Indonesia; divide": arithmetic of "the two" in a request that names two
+// concepts for several economies is of those concepts, the first named
+// first, for each economy; the newest two columns would be one economy's
+// at best.
+func (in *intent) backToNamed() {
+	var concepts []subject
+	var cs []country
+	for _, s := range in.subjects {
+		if !slices.ContainsFunc(concepts, func(c subject) bool { return c.phrase == s.phrase }) {
+			concepts = append(concepts, s)
+		}
+		if s.country.iso3 != "" && !slices.Contains(cs, s.country) {
+			cs = append(cs, s.country)
+		}
+	}
+	if len(concepts) != 2 || len(cs) < 2 {
+		return
+	}
+	kept := in.derives[:0:0]
+	var redo []derivation
+	for _, d := range in.derives {
+		if len(d.operands) == 2 && d.operands[0].back == 2 && d.operands[1].back == 1 && len(d.operands[0].terms) == 0 {
+			d.operands = []operand{{phrase: concepts[0].phrase, terms: concepts[0].terms}, {phrase: concepts[1].phrase, terms: concepts[1].terms}}
+			redo = append(redo, d)
+			continue
+		}
+		kept = append(kept, d)
+	}
+	if len(redo) == 0 {
+		return
+	}
+	in.derives = kept
+	saved := in.countries
+	in.countries = cs
+	for _, d := range redo {
+		in.addDerivation(d)
+	}
+	in.countries = saved
+}

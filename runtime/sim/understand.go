@@ -45,6 +45,7 @@ type operand struct {
 	change  string    // "y/y cpi": the period change of the series named, an op (yoy_pct, pct_change)
 	sources []string  // "the IMF avg CPI inflation": the namespaces of the publisher the operand names
 	eop     bool      // "federal debt (year-end) over GDP": converted by its period's last value
+	whose   string    // "mine": the analyst's own derived column; "theirs": the publisher's series
 }
 
 // derivation is a column to compute.
@@ -282,6 +283,7 @@ func understand(text string, earlier []string) intent {
 	if m := sameButOn.FindStringSubmatch(low); m != nil && len(earlier) > 0 && len(named) == 0 {
 		in.repeatOnConcept(m[1], m[2], earlier)
 	}
+	in.backToNamed()
 	if in.redo != "" {
 		in.redoEarlier(earlier)
 	}
@@ -1149,10 +1151,37 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		sources = ns
 	}
 	clause = withoutSpans(clause)
-	unit := ""
-	for _, m := range unitMarks.FindAllStringSubmatch(clause, -1) {
-		if i := int(m[1][0] - 'a'); i < len(in.units) {
-			unit = in.units[i]
+	unitIn := func(text string) string {
+		u := ""
+		for _, m := range unitMarks.FindAllStringSubmatch(text, -1) {
+			if i := int(m[1][0] - 'a'); i < len(in.units) {
+				u = in.units[i]
+			}
+		}
+		return u
+	}
+	// "nominal GDP in US dollars plus population": a unit written in one
+	// part of a list is that part's; one written in the last part, or in
+	// a clause of one part, is every part's ("GDP and debt, in USD").
+	unit := unitIn(clause)
+	var partUnits []string
+	if raw := listSplit.Split(clause, -1); len(raw) > 1 {
+		named := func(r string) bool { return len(terms(unitMarks.ReplaceAllString(r, " "))) > 0 }
+		lastNamed, marked, inPhrase := -1, 0, false
+		for i, r := range raw {
+			partUnits = append(partUnits, unitIn(r))
+			if named(r) {
+				lastNamed = i
+			}
+			if partUnits[i] != "" {
+				marked++
+				inPhrase = inPhrase || named(r)
+			}
+		}
+		// A unit on its own ("…, percent of GDP, Norway") or ending the
+		// list alone qualifies every part.
+		if !inPhrase || marked == 1 && partUnits[lastNamed] != "" {
+			partUnits = nil
 		}
 	}
 	clause = unitMarks.ReplaceAllString(clause, " ")
@@ -1168,10 +1197,21 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		sources  []string // "the IMF one": the publisher of this part's series
 		versions bool     // the concept's parts that follow say which versions are asked for
 		eop      bool     // "end-of-year CPI inflation": the end-of-period version
+		unit     string   // the unit written in this part, when units are the parts' own
 	}
 	var parts []part
 	var all []country
-	for _, p := range listSplit.Split(clause, -1) {
+	marked, partUnit := 0, ""
+	markParts := func() { // the parts the previous list part made take its unit
+		for ; marked < len(parts); marked++ {
+			parts[marked].unit = partUnit
+		}
+	}
+	for k, p := range listSplit.Split(clause, -1) {
+		markParts()
+		if k < len(partUnits) {
+			partUnit = partUnits[k]
+		}
 		// "add the BoE and the SNB, keep the spread": a part that edits
 		// what the table holds names no series to find.
 		if editClause.MatchString(strings.TrimSpace(p)) {
@@ -1282,6 +1322,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 	if len(fallback) == 0 {
 		fallback = []country{{}}
 	}
+	markParts()
 	concept := slices.ContainsFunc(parts, func(p part) bool { return len(p.terms) > 0 && !vocab.weakOnly(p.terms) })
 	if !concept {
 		in.moreCountries = append(in.moreCountries, all...)
@@ -1300,7 +1341,11 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 			cs = fallback
 		}
 		for _, c := range cs {
-			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: unit, sources: sources, adjust: adjust, eop: p.eop}
+			u := unit
+			if partUnits != nil {
+				u = p.unit
+			}
+			s := subject{phrase: strings.Join(p.terms, " "), terms: p.terms, country: c, unit: u, sources: sources, adjust: adjust, eop: p.eop}
 			if p.sources != nil {
 				s.sources = p.sources
 			}
