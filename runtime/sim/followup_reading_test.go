@@ -452,3 +452,15 @@ func TestDivideByHandAndMineAgainstTheirs(t *testing.T) {
 		t.Errorf("mine %q, theirs %q", mine.Name, theirs.Name)
 	}
 }
+
+// "Dec-on-Dec change" is the year-on-year change of year-end values; a
+// list part a bracket cut off keeps no list word.
+func TestDecemberChangesAndCutListParts(t *testing.T) {
+	in := understand("Turkey CPI index, Dec-on-Dec change, 2021 to 2023", nil)
+	if in.convert != "A" || in.convertMethod != "last" || !slices.ContainsFunc(in.derives, func(d derivation) bool { return d.op == "yoy_pct" }) {
+		t.Errorf("convert %q by %q, derivations %v", in.convert, in.convertMethod, derivesOf(in))
+	}
+	if got := subjectKeys(understand("Turkish CPI (TURKSTAT) beside the IMF year-end inflation number", nil)); !slices.Equal(got, []string{"cpi|TUR", "inflation|TUR"}) {
+		t.Errorf("subjects %v", got)
+	}
+}

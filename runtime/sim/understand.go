@@ -442,8 +442,17 @@ func (in *intent) readFrequency(low string) string {
 				from = i + len(fp.phrase)
 				continue
 			}
-			low = low[:i] + " " + eopMark + " " + low[i+len(fp.phrase):]
-			from = i + len(eopMark) + 2
+			mark := " " + eopMark + " "
+			if strings.Contains(fp.phrase, "dec") {
+				// "Dec-on-Dec change from the index": the year-on-year
+				// change of the year-end values.
+				mark = " year-on-year "
+				if in.convert == "" {
+					in.convert, in.convertMethod = fp.freq, fp.method
+				}
+			}
+			low = low[:i] + mark + low[i+len(fp.phrase):]
+			from = i + len(mark)
 		}
 	}
 	// "annual" alone between commas asks for the table's frequency; next
@@ -1209,6 +1218,9 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 	}
 	for k, p := range listSplit.Split(clause, -1) {
 		markParts()
+		// "(TURKSTAT) beside the IMF's number": a part that a bracket
+		// cut off may open with the list word that joined it.
+		p = leadingListWord.ReplaceAllString(p, "")
 		if k < len(partUnits) {
 			partUnit = partUnits[k]
 		}
@@ -1407,6 +1419,9 @@ var madeRef = regexp.MustCompile(`^(?:(?:my|our|the|that|this|those|these)\s+)?(
 
 // nextTo is "next to", which lists what follows beside what precedes.
 var nextTo = regexp.MustCompile(`\s+next to\s+`)
+
+// leadingListWord opens a list part cut from its list.
+var leadingListWord = regexp.MustCompile(`^\s*(?:beside|besides|alongside|versus|vs\.?|against|together with|as well as|next to)\s+`)
 
 // question opens a question.
 var question = regexp.MustCompile(`^(?:when|where|how|why|what|did|does|do|is|was|has|have|can|could)\b`)
