@@ -16,7 +16,7 @@ var (
 	removeClause = regexp.MustCompile(`^(?:(?:please|pls|and|but|just|also|now|ok|okay)\s+)*(?:drop|remove|delete|exclude|take out|get rid of|lose)\b`)
 	swapFor      = regexp.MustCompile(`\b(?:swap|switch|replace|substitute)\s+(?:out\s+)?(.+?)\s+(?:for|with|by)\s+`)
 	keepOnly     = regexp.MustCompile(`\b(?:keep|retain|leave)\s+(?:only|just)\s+(.+?)(?:\s+and\s+(?:chart|plot|show|draw|graph|then|find|look)\b|[,;.?!]|$)|\b(?:only|just)\s+keep\s+(.+?)(?:\s+and\s+(?:chart|plot|show|draw|graph|then|find|look)\b|[,;.?!]|$)`)
-	insteadOf    = regexp.MustCompile(`\binstead of\s+([^,.;:!?]+)`)
+	insteadOf    = regexp.MustCompile(`\binstead of\s+(.+?)(?:\s+(?:take|use|add|put|bring|give|get|show|include|pick|choose|swap in)\b|[,.;:!?]|$)`)
 	switchWords  = regexp.MustCompile(`\b(?:switch|swap|change|replace|instead|rather|convert|make)\b`)
 )
 

@@ -464,3 +464,36 @@ func TestDecemberChangesAndCutListParts(t *testing.T) {
 		t.Errorf("subjects %v", got)
 	}
 }
+
+// "Instead of Iceland take the Swiss rate and the ECB rate": only Iceland
+// leaves; the table edited so keeps its span; and a table this request
+// built and replaced is not built again (two readings would otherwise
+// rebuild them in turn until the step limit).
+func TestInsteadOfOneAndNoRebuildLoop(t *testing.T) {
+	in := understand("Instead of Iceland take the Swiss rate and the ECB rate, and compute Swiss minus ECB.", []string{"policy rates of Sweden, Norway, Denmark and Iceland"})
+	if got := isoOf(in.dropped); !slices.Equal(got, []string{"ISL"}) {
+		t.Errorf("dropped %v, want Iceland only", got)
+	}
+	build := func(ids ...string) pastCall {
+		var cols []any
+		for _, id := range ids {
+			cols = append(cols, map[string]any{"name": id, "series_id": id})
+		}
+		return pastCall{name: "build_table", args: map[string]any{"columns": cols}}
+	}
+	cols := func(ids ...string) []map[string]string {
+		var out []map[string]string
+		for _, id := range ids {
+			out = append(out, map[string]string{"name": id, "series_id": id})
+		}
+		return out
+	}
+	v := view{calls: []pastCall{build("a", "b", "c"), build("a", "b")}}
+	if !v.builtBefore(cols("b", "c", "a")) || v.builtBefore(cols("a", "b")) || v.builtBefore(cols("a")) {
+		t.Error("builtBefore: the replaced table not told from the standing one or a new one")
+	}
+	v = view{table: "main", columns: []Column{{Name: "se", SeriesID: "bis:M.SE"}, {Name: "no", SeriesID: "bis:M.NO"}, {Name: "is", SeriesID: "bis:M.IS"}}}
+	if !v.extends(cols("bis:M.SE", "bis:M.NO", "bis:M.CH")) || v.extends(cols("bis:M.SE", "fred:GDP", "fred:X")) {
+		t.Error("extends: an edited table not told from a new one")
+	}
+}

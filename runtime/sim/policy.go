@@ -305,6 +305,13 @@ func (p Policy) decide(v view) Step {
 			cols = append(cols, map[string]string{"name": name, "series_id": d.id})
 		}
 	}
+	if fresh && len(cols) > 0 && len(cols) <= 24 && v.builtBefore(cols) {
+		// A reading that flips between two tables would build them in
+		// turn until the step limit: a table this request built once
+		// and replaced is not built again.
+		note("This request already built and replaced a table of these columns; keeping the one there is.")
+		fresh = false
+	}
 	if fresh && len(cols) > 0 && len(cols) <= 24 {
 		note("Building table %s with %d columns.", tableName, len(cols))
 		args := map[string]any{"name": tableName, "columns": cols}
@@ -820,19 +827,53 @@ func (v view) lastValueColumns(in intent, done []settled, multi bool) []map[stri
 	return out
 }
 
-// extends: the columns to build keep every series of the table standing,
-// so the new table is the old one grown.
+// builtBefore: a build_table call of this request had exactly these
+// series, and a later one replaced it.
+func (v view) builtBefore(cols []map[string]string) bool {
+	want := make([]string, 0, len(cols))
+	for _, c := range cols {
+		want = append(want, c["series_id"])
+	}
+	slices.Sort(want)
+	var builds [][]string
+	for _, c := range v.calls {
+		if c.name != "build_table" || c.failed {
+			continue
+		}
+		var ids []string
+		if list, ok := c.args["columns"].([]any); ok {
+			for _, x := range list {
+				if m, ok := x.(map[string]any); ok {
+					ids = append(ids, fmt.Sprint(m["series_id"]))
+				}
+			}
+		}
+		slices.Sort(ids)
+		builds = append(builds, ids)
+	}
+	for i := 0; i+1 < len(builds); i++ {
+		if slices.Equal(builds[i], want) {
+			return true
+		}
+	}
+	return false
+}
+
+// extends: the columns to build keep most series of the table standing
+// (at least half), so the new table is the old one grown or edited
+// ("instead of Iceland take the Swiss rate"), not a new one.
 func (v view) extends(cols []map[string]string) bool {
 	series := v.seriesColumns()
 	if v.table == "" || len(series) == 0 {
 		return false
 	}
+	kept := 0
 	for _, c := range series {
-		if !slices.ContainsFunc(cols, func(m map[string]string) bool { return m["series_id"] == c.SeriesID }) {
-			return false
+		if slices.ContainsFunc(cols, func(m map[string]string) bool { return m["series_id"] == c.SeriesID }) {
+			kept++
 		}
 	}
-	return true
+	return 2*kept >= len(series)
 }
 
 // spanAsked is the span the latest earlier message that set one asked for.
