@@ -497,3 +497,23 @@ func TestInsteadOfOneAndNoRebuildLoop(t *testing.T) {
 		t.Error("extends: an edited table not told from a new one")
 	}
 }
+
+// Later-turn phrasings: a concept written with hyphens ("real-rate
+// calc"), "make that annual", "check those balances against …" (the
+// demonstrative points at the table), and a side that is only a version
+// word ("primary minus overall balance").
+func TestLaterTurnPhrasings(t *testing.T) {
+	earlier := []string{"Mexican policy rate and WEO inflation"}
+	if in := understand("Same real-rate calc for Brazil and Chile alongside Mexico, 2005-2022", earlier); len(in.subjects) != 0 || len(in.derives) != 3 {
+		t.Errorf("real-rate calc: subjects %v derivations %v", subjectKeys(in), derivesOf(in))
+	}
+	if in := understand("Now make that annual through 2022", earlier); in.convert != "A" {
+		t.Errorf("make that annual: convert %q", in.convert)
+	}
+	if got := subjectKeys(understand("check those balances against the IMF's headline net lending figure", earlier)); len(got) != 1 || !strings.HasPrefix(got[0], "headline net lend") {
+		t.Errorf("check those balances: %v", got)
+	}
+	if got := strings.Join(derivesOf(understand("primary minus overall balance for each", earlier)), " "); got != "spread(primary balance|MEX,overall balance|MEX)" {
+		t.Errorf("primary minus overall balance: %s", got)
+	}
+}

@@ -483,6 +483,18 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		weaks = append(weaks, weak)
 	}
 	codesForCountries(out)
+	// "primary minus overall balance", "headline minus core CPI": a side
+	// that is only a version word is that version of the other side's
+	// concept.
+	if len(out) == 2 {
+		for i := range out {
+			a, b := out[i], out[1-i]
+			if len(a.terms) == 1 && vocab.variants[a.terms[0]] && len(b.terms) >= 2 && vocab.variants[b.terms[0]] && a.terms[0] != b.terms[0] {
+				out[i].terms = append([]string{a.terms[0]}, b.terms[1:]...)
+				out[i].phrase = strings.Join(out[i].terms, " ")
+			}
+		}
+	}
 	for i := range out {
 		if len(out[i].terms) == 0 && out[i].back == 0 && out[i].sum == 0 && out[i].phrase != "*" {
 			for j := range out {

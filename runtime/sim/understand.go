@@ -102,6 +102,7 @@ type intent struct {
 	kept          []country // "keep only Turkey and South Africa": the economies the table keeps
 	redo          string    // "redo the ratio": the op of earlier arithmetic to compute again
 	redoWith      bool      // "redo it with end-of-year inflation": earlier arithmetic on the series named
+	followUp      bool      // the message follows earlier ones
 	replace       bool      // the series asked for stand in for the columns they repeat ("switch those to PPP")
 	oneSource     bool      // every series from one publisher ("one source so they're comparable")
 	text          string    // the message as read, lowercased
@@ -137,7 +138,7 @@ var (
 // understand reads the latest analyst message; earlier ones lend it their
 // countries when it names none ("for the same three countries").
 func understand(text string, earlier []string) intent {
-	var in intent
+	in := intent{followUp: len(earlier) > 0}
 	text = makeArithmetic.ReplaceAllString(text, "compute $1") // "make debt as % of gdp": the verb asks for the computation
 	text = changePercent.ReplaceAllString(text, "$1")          // "yoy %": the change's own unit
 	text, in.units = vocab.markUnits(vocab.expandCurrencyPairs(vocab.bankRates(text)))
@@ -1234,6 +1235,12 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		if madeRef.MatchString(strings.TrimSpace(p)) {
 			continue
 		}
+		// "check those balances against the IMF's figure": in a later
+		// turn, a phrase opening with a demonstrative and naming no
+		// economy points at what the table holds.
+		if in.followUp && pointsBack(p) && len(countriesNamed(p)) == 0 {
+			continue
+		}
 		// "saudi policy rate vs US, and the spread": an arithmetic noun
 		// ending a list is of the two series named before it.
 		if m := loneOpNoun.FindStringSubmatch(strings.TrimSpace(p)); m != nil && len(parts) > 0 {
@@ -1423,6 +1430,9 @@ var nextTo = regexp.MustCompile(`\s+next to\s+`)
 // leadingListWord opens a list part cut from its list.
 var leadingListWord = regexp.MustCompile(`^\s*(?:beside|besides|alongside|versus|vs\.?|against|together with|as well as|next to)\s+`)
 
+// lookVerbs ask to look at what follows them ("check those balances").
+var lookVerbs = map[string]bool{"check": true, "compare": true, "verify": true, "validate": true, "test": true, "plot": true, "chart": true, "graph": true}
+
 // question opens a question.
 var question = regexp.MustCompile(`^(?:when|where|how|why|what|did|does|do|is|was|has|have|can|could)\b`)
 
@@ -1435,7 +1445,8 @@ func pointsBack(phrase string) bool {
 		if demonstrative.MatchString(strings.Join(ws[i:], " ") + " ") {
 			return true
 		}
-		if w := stem(strings.ToLower(strings.Trim(ws[i], ",.?!"))); !vocab.stopwords[w] {
+		w := strings.ToLower(strings.Trim(ws[i], ",.?!"))
+		if !vocab.stopwords[stem(w)] && !lookVerbs[w] {
 			return false
 		}
 	}

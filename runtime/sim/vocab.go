@@ -313,7 +313,9 @@ func loadVocabulary() (*vocabulary, error) {
 		if len(r) != 3 {
 			return nil, fmt.Errorf("sim: data/concepts.tsv row %d: want pattern, op and operands", i+1)
 		}
-		v.concepts = append(v.concepts, concept{op: r[1], re: phraseRegexp(r[0]), operands: strings.Split(r[2], "|")})
+		// A concept's name is written with hyphens as often as spaces
+		// ("same real-rate calc").
+		v.concepts = append(v.concepts, concept{op: r[1], re: phraseRegexpSep(r[0], `[ -]`), operands: strings.Split(r[2], "|")})
 	}
 	rows, err = dataLines("frequencies.tsv")
 	if err != nil {
@@ -386,16 +388,21 @@ func phraseCodes(name string) ([][2]string, error) {
 
 // phraseRegexp compiles a pattern with {a}, {b} or {x} slots into a
 // regexp over a lowercased clause; a slot takes a few words.
-func phraseRegexp(p string) *regexp.Regexp {
+func phraseRegexp(p string) *regexp.Regexp { return phraseRegexpSep(p, " ") }
+
+// phraseRegexpSep is phraseRegexp with sep (a regexp) for the spaces
+// between the pattern's own words.
+func phraseRegexpSep(p, sep string) *regexp.Regexp {
+	lit := func(s string) string { return strings.ReplaceAll(regexp.QuoteMeta(s), " ", sep) }
 	var b strings.Builder
 	b.WriteString(`(?:^|\b)`)
 	for p != "" {
 		i := strings.IndexByte(p, '{')
 		if i < 0 {
-			b.WriteString(regexp.QuoteMeta(p))
+			b.WriteString(lit(p))
 			break
 		}
-		b.WriteString(regexp.QuoteMeta(p[:i]))
+		b.WriteString(lit(p[:i]))
 		j := strings.IndexByte(p[i:], '}')
 		name := p[i+1 : i+j]
 		p = p[i+j+1:]
