@@ -1176,7 +1176,10 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 	unit := unitIn(clause)
 	var partUnits []string
 	if raw := listSplit.Split(clause, -1); len(raw) > 1 {
-		named := func(r string) bool { return len(terms(unitMarks.ReplaceAllString(r, " "))) > 0 }
+		named := func(r string) bool { // names a series, not only economies
+			_, rest := findCountries(unitMarks.ReplaceAllString(r, " "))
+			return len(terms(rest)) > 0
+		}
 		lastNamed, marked, inPhrase := -1, 0, false
 		for i, r := range raw {
 			partUnits = append(partUnits, unitIn(r))
