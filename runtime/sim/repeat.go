@@ -158,24 +158,16 @@ func (in *intent) repeatOnConcept(noun, concept string, earlier []string) {
 		return
 	}
 	op := opNouns[strings.TrimSuffix(noun, "s")]
-	var derives []derivation
-	var cs []country
-	for i := len(earlier) - 1; i >= 0 && derives == nil; i-- {
-		prev := understand(earlier[i], earlier[:i])
-		for _, d := range prev.derives {
-			if op == "" || d.op == op {
-				derives = append(derives, d)
-			}
-		}
-		// The economies are those of the request repeated.
-		for _, s := range prev.seriesAsked().subjects {
-			if s.country.iso3 != "" && !slices.Contains(cs, s.country) {
-				cs = append(cs, s.country)
-			}
-		}
-	}
+	derives, prev := latestDerivations(earlier, func(d derivation) bool { return op == "" || d.op == op })
 	if derives == nil {
 		return
+	}
+	// The economies are those of the request repeated.
+	var cs []country
+	for _, s := range prev.seriesAsked().subjects {
+		if s.country.iso3 != "" && !slices.Contains(cs, s.country) {
+			cs = append(cs, s.country)
+		}
 	}
 	phrase := strings.Join(ts, " ")
 	in.subjects = slices.DeleteFunc(in.subjects, func(s subject) bool { return wordsWithin(ts, s.terms) })
@@ -233,34 +225,43 @@ var redoOp = regexp.MustCompile(`\b(?:redo|recompute|recalculate|rerun|re-run|re
 // ratio in percent, a share, is a ratio too), unless this message asks
 // for one of its own; they are computed, not looked up.
 func (in *intent) redoEarlier(earlier []string) {
-	fits := func(op string) bool {
-		return op == in.redo || in.redo == "ratio" && op == "share" || in.redo == "share" && op == "ratio"
+	fits := func(d derivation) bool {
+		return d.op == in.redo || in.redo == "ratio" && d.op == "share" || in.redo == "share" && d.op == "ratio"
 	}
-	if slices.ContainsFunc(in.derives, func(d derivation) bool { return fits(d.op) }) {
+	if slices.ContainsFunc(in.derives, fits) {
 		return
 	}
+	found, _ := latestDerivations(earlier, fits)
+	for _, d := range found {
+		d.asSeries = nil
+		d.operands = slices.Clone(d.operands)
+		for k, o := range d.operands {
+			// The side that was the series swapped out is the one
+			// swapped in.
+			if n, ok := in.swappedIn(o); ok {
+				d.operands[k] = n
+			}
+		}
+		in.derives = append(in.derives, d)
+	}
+}
+
+// latestDerivations are the derivations keep accepts of the latest earlier
+// message that has any, with that message as read.
+func latestDerivations(earlier []string, keep func(derivation) bool) ([]derivation, intent) {
 	for i := len(earlier) - 1; i >= 0; i-- {
+		prev := understand(earlier[i], earlier[:i])
 		var found []derivation
-		for _, d := range understand(earlier[i], earlier[:i]).derives {
-			if !fits(d.op) {
-				continue
+		for _, d := range prev.derives {
+			if keep(d) {
+				found = append(found, d)
 			}
-			d.asSeries = nil
-			d.operands = slices.Clone(d.operands)
-			for k, o := range d.operands {
-				// The side that was the series swapped out is the one
-				// swapped in.
-				if n, ok := in.swappedIn(o); ok {
-					d.operands[k] = n
-				}
-			}
-			found = append(found, d)
 		}
 		if len(found) > 0 {
-			in.derives = append(in.derives, found...)
-			return
+			return found, prev
 		}
 	}
+	return nil, intent{}
 }
 
 // swappedIn is the operand that stands where o named a series this
@@ -290,34 +291,28 @@ func (in *intent) redoEarlierWith(earlier []string) {
 	if len(in.derives) > 0 || len(in.subjects) == 0 {
 		return
 	}
-	for i := len(earlier) - 1; i >= 0; i-- {
-		prev := understand(earlier[i], earlier[:i])
-		if len(prev.derives) == 0 {
-			continue
-		}
-		for _, d := range prev.derives {
-			d.asSeries, d.label = nil, ""
-			d.operands = slices.Clone(d.operands)
-			replaced := false
-			for k, o := range d.operands {
-				for j, s := range in.subjects {
-					if len(o.terms) > 0 && slices.Contains(s.terms, o.terms[len(o.terms)-1]) && (s.country.iso3 == "" || s.country == o.country || o.country.iso3 == "") {
-						// Still the publisher the side was asked from.
-						if len(s.sources) == 0 {
-							in.subjects[j].sources = o.sources
-							s.sources = o.sources
-						}
-						d.operands[k] = operand{phrase: s.phrase, terms: s.terms, country: o.country, sources: s.sources, eop: s.eop}
-						replaced = true
-						break
+	derives, _ := latestDerivations(earlier, func(derivation) bool { return true })
+	for _, d := range derives {
+		d.asSeries, d.label = nil, ""
+		d.operands = slices.Clone(d.operands)
+		replaced := false
+		for k, o := range d.operands {
+			for j, s := range in.subjects {
+				if len(o.terms) > 0 && slices.Contains(s.terms, o.terms[len(o.terms)-1]) && (s.country.iso3 == "" || s.country == o.country || o.country.iso3 == "") {
+					// Still the publisher the side was asked from.
+					if len(s.sources) == 0 {
+						in.subjects[j].sources = o.sources
+						s.sources = o.sources
 					}
+					d.operands[k] = operand{phrase: s.phrase, terms: s.terms, country: o.country, sources: s.sources, eop: s.eop}
+					replaced = true
+					break
 				}
 			}
-			if replaced {
-				in.derives = append(in.derives, d)
-			}
 		}
-		return
+		if replaced {
+			in.derives = append(in.derives, d)
+		}
 	}
 }
 
