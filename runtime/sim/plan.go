@@ -1022,21 +1022,17 @@ func (v view) matchTarget(t target, preferDerived bool, made []string) []Column 
 	return cs
 }
 
-// opWords name an arithmetic by its result: "the relatives", "the gaps".
-var opWords = map[string]string{"relative": "share", "share": "share", "ratio": "ratio", "spread": "spread", "gap": "spread",
-	"difference": "spread", "differential": "spread", "diff": "spread"}
-
 // opColumns are the derived columns an arithmetic made, when every word
 // names that arithmetic ("relative lines" after shares of the US).
 func (v view) opColumns(ts []string) []Column {
 	op := ""
 	for _, t := range ts {
-		if opFiller[t] {
+		if vocab.resultFiller[t] {
 			continue
 		}
-		o, ok := opWords[t]
+		o, ok := vocab.resultOps[t]
 		if !ok {
-			o, ok = opWords[strings.TrimSuffix(t, "s")]
+			o, ok = vocab.resultOps[strings.TrimSuffix(t, "s")]
 		}
 		if !ok || (op != "" && o != op) {
 			return nil
@@ -1058,11 +1054,6 @@ func (v view) opColumns(ts []string) []Column {
 	}
 	return out
 }
-
-// opFiller are words beside an arithmetic's noun that say nothing of
-// which ("both versions of the ratio together").
-var opFiller = map[string]bool{"version": true, "together": true, "line": true, "both": true, "all": true, "series": true,
-	"column": true, "measure": true, "two": true, "three": true, "four": true, "five": true, "six": true}
 
 // browseArgs is a heading worth listing for a subject.
 type browseArgs struct {

@@ -1433,9 +1433,6 @@ var nextTo = regexp.MustCompile(`\s+next to\s+`)
 // leadingListWord opens a list part cut from its list.
 var leadingListWord = regexp.MustCompile(`^\s*(?:beside|besides|alongside|versus|vs\.?|against|together with|as well as|next to)\s+`)
 
-// lookVerbs ask to look at what follows them ("check those balances").
-var lookVerbs = map[string]bool{"check": true, "compare": true, "verify": true, "validate": true, "test": true, "plot": true, "chart": true, "graph": true}
-
 // question opens a question.
 var question = regexp.MustCompile(`^(?:when|where|how|why|what|did|does|do|is|was|has|have|can|could)\b`)
 
@@ -1449,7 +1446,7 @@ func pointsBack(phrase string) bool {
 			return true
 		}
 		w := strings.ToLower(strings.Trim(ws[i], ",.?!"))
-		if !vocab.stopwords[stem(w)] && !lookVerbs[w] {
+		if !vocab.stopwords[stem(w)] && !vocab.lookVerbs[w] {
 			return false
 		}
 	}

@@ -47,6 +47,9 @@ type vocabulary struct {
 	nominalWords  map[string]bool     // words that ask for current prices
 	qualifiers    map[string]bool     // words that qualify a series and name none ("constant prices")
 	variants      map[string]bool     // words naming a version of a concept ("core", "headline")
+	resultOps     map[string]string   // a noun naming an arithmetic by its result → its op ("relative" → share)
+	resultFiller  map[string]bool     // words beside such a noun that say nothing of which columns
+	lookVerbs     map[string]bool     // verbs of looking before a phrase that points back ("check")
 	realWords     map[string]bool     // words of a row that say it is not at current prices
 	opposites     map[string][]string // a word → words naming the other side of its statistic
 }
@@ -257,6 +260,27 @@ func loadVocabulary() (*vocabulary, error) {
 		m := map[string]map[string]bool{"rate": v.rateWords, "level": v.levelWords, "nominal": v.nominalWords, "real": v.realWords, "qualifier": v.qualifiers, "variant": v.variants}[r[0]]
 		for _, w := range strings.Fields(r[1]) {
 			m[stem(w)] = true
+		}
+	}
+	rows, err = dataLines("references.tsv")
+	if err != nil {
+		return nil, err
+	}
+	v.resultOps, v.resultFiller, v.lookVerbs = map[string]string{}, map[string]bool{}, map[string]bool{}
+	for i, r := range rows {
+		switch {
+		case len(r) == 3 && r[0] == "result":
+			v.resultOps[stem(r[1])] = r[2]
+		case len(r) == 2 && r[0] == "filler":
+			for _, w := range strings.Fields(r[1]) {
+				v.resultFiller[stem(w)] = true
+			}
+		case len(r) == 2 && r[0] == "look":
+			for _, w := range strings.Fields(r[1]) {
+				v.lookVerbs[w] = true
+			}
+		default:
+			return nil, fmt.Errorf("sim: data/references.tsv row %d: want result, a noun and an op; filler or look and words", i+1)
 		}
 	}
 	rows, err = dataLines("synonyms.tsv")
