@@ -421,15 +421,27 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 // sameInputs: a derived column was made from the columns ins, as its
 // derivation names them.
 func sameInputs(c Column, ins []Column) bool {
-	words := strings.FieldsFunc(c.Derived, func(r rune) bool {
-		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-	})
+	words := derivationWords(c)
 	for _, in := range ins {
 		if !slices.Contains(words, in.Name) {
 			return false
 		}
 	}
 	return true
+}
+
+// derivationWords are the names a derived column's derivation is written
+// with (its input columns among them).
+func derivationWords(c Column) []string {
+	return strings.FieldsFunc(c.Derived, func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+}
+
+// madeBy: a derived column was made by op, as its name or its
+// derivation says.
+func madeBy(c Column, op string) bool {
+	return c.Derived != "" && (strings.HasPrefix(c.Name, op+"_") || strings.HasPrefix(c.Derived, op))
 }
 
 // describedBy: every word names the column, as its name and row say or,
@@ -451,9 +463,9 @@ func (v view) describedBy(ts []string, c Column) bool {
 			text += rowText(id)
 		}
 		switch {
-		case strings.HasPrefix(c.Name, "ratio_") || strings.HasPrefix(c.Name, "share_") || strings.HasPrefix(c.Derived, "ratio") || strings.HasPrefix(c.Derived, "share"):
+		case madeBy(c, "ratio") || madeBy(c, "share"):
 			text += " ratio share"
-		case strings.HasPrefix(c.Name, "spread_") || strings.HasPrefix(c.Derived, "spread"):
+		case madeBy(c, "spread"):
 			text += " spread gap difference"
 		}
 	}
@@ -708,9 +720,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 		for k := range ins {
 			// "deflate that by CPI": "that" is never the column this
 			// arithmetic made from the same other input a step ago.
-			if !v.before[ins[k].Name] && len(ins[k].From) > 1 && slices.Contains(strings.FieldsFunc(ins[k].Derived, func(r rune) bool {
-				return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-			}), ins[1-k].Name) {
+			if !v.before[ins[k].Name] && len(ins[k].From) > 1 && slices.Contains(derivationWords(ins[k]), ins[1-k].Name) {
 				return nil, []string{ins[k].Name}, ""
 			}
 		}
@@ -1048,7 +1058,7 @@ func (v view) opColumns(ts []string) []Column {
 	}
 	var out []Column
 	for _, c := range v.columns {
-		if c.Derived != "" && slices.ContainsFunc(ops, func(op string) bool { return strings.HasPrefix(c.Name, op+"_") || strings.HasPrefix(c.Derived, op) }) {
+		if slices.ContainsFunc(ops, func(op string) bool { return madeBy(c, op) }) {
 			out = append(out, c)
 		}
 	}

@@ -1431,7 +1431,7 @@ var madeRef = regexp.MustCompile(`^(?:(?:my|our|the|that|this|those|these)\s+)?(
 var nextTo = regexp.MustCompile(`\s+next to\s+`)
 
 // leadingListWord opens a list part cut from its list.
-var leadingListWord = regexp.MustCompile(`^\s*(?:beside|besides|alongside|versus|vs\.?|against|together with|as well as|next to)\s+`)
+var leadingListWord = regexp.MustCompile(`^\s*(?:beside|besides|alongside|versus|vs\.?|against|together with|as well as)\s+`) // "next to" is "alongside" by then
 
 // question opens a question.
 var question = regexp.MustCompile(`^(?:when|where|how|why|what|did|does|do|is|was|has|have|can|could)\b`)
