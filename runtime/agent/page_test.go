@@ -91,3 +91,21 @@ func TestAPageCutToNothingSaysRowsDidNotFit(t *testing.T) {
 		t.Errorf("empty page: %q", full)
 	}
 }
+
+// A row line says the span of the observations held when it is not the
+// coverage the source states, to the month.
+func TestRowLineSaysWhatIsObserved(t *testing.T) {
+	c := candidate{ID: "evds:TP.FG.J0", Title: "0.GENERAL", Frequency: "M", Start: "2003-01-01", End: "2025-08-01",
+		HasData: true, ObsStart: "2020-01-01", ObsEnd: "2025-10-01"}
+	if got := c.lineFull(); !strings.HasSuffix(got, " | data: yes | observed: 2020-01-01..2025-10-01") {
+		t.Errorf("line %q does not say what is observed", got)
+	}
+	c.ObsStart, c.ObsEnd = "2003-01-15", "2025-08-01"
+	if got := c.lineFull(); strings.Contains(got, "observed") {
+		t.Errorf("line %q restates the coverage", got)
+	}
+	c.HasData, c.ObsStart, c.ObsEnd = false, "", ""
+	if got := c.lineFull(); !strings.HasSuffix(got, " | data: no") {
+		t.Errorf("line %q", got)
+	}
+}

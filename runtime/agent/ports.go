@@ -51,6 +51,8 @@ type SeriesInfo struct {
 	HeadingPath        []string `json:"heading_path"`
 	HeadingSize        int      `json:"heading_size"` // rows under the same heading
 	HasData            bool     `json:"has_data"`
+	ObsStart           string   `json:"obs_start,omitempty"` // first observation held, when HasData
+	ObsEnd             string   `json:"obs_end,omitempty"`   // last observation held
 	Description        string   `json:"description,omitempty"`
 }
 

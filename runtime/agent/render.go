@@ -13,9 +13,10 @@ import (
 // A discovery result (search_catalog, describe_series) is a list of groups:
 //
 //	## <heading path, joined by " › "> (<n> rows under this heading)
-//	- <id> | <title> | unit: <u> | freq: <F> | sa: <SA> | country: <ISO3> | <start>..<end> | data: yes|no
+//	- <id> | <title> | unit: <u> | freq: <F> | sa: <SA> | country: <ISO3> | <start>..<end> | data: yes|no | observed: <first>..<last>
 //
-// A candidate line starts with "- ", its first field is the series id, its
+// "observed" is there only when the observations held span other months
+// than the coverage the source states. A candidate line starts with "- ", its first field is the series id, its
 // second the title, and the rest are "key: value" fields (any may be absent;
 // the coverage field is the one without a key). Field text never contains
 // " | " or a newline. A compact (collapsed) result keeps the same group and
@@ -37,6 +38,7 @@ type candidate struct {
 	HeadingPath                                         []string
 	HeadingSize                                         int
 	HasData                                             bool
+	ObsStart, ObsEnd                                    string // the observations held, when HasData
 }
 
 func (c candidate) heading() string {
@@ -52,12 +54,14 @@ func candidateFromHit(g search.Group, h search.Hit) candidate {
 		path = []string{g.Heading}
 	}
 	return candidate{ID: h.ID, Title: h.Title, Unit: h.Unit, Frequency: h.Frequency, SA: h.SeasonalAdjustment,
-		Country: h.Country, Start: h.Start, End: h.End, HeadingID: g.HeadingID, HeadingPath: path, HeadingSize: g.Size, HasData: h.HasData}
+		Country: h.Country, Start: h.Start, End: h.End, HeadingID: g.HeadingID, HeadingPath: path, HeadingSize: g.Size, HasData: h.HasData,
+		ObsStart: h.ObsStart, ObsEnd: h.ObsEnd}
 }
 
 func candidateFromInfo(s SeriesInfo) candidate {
 	return candidate{ID: s.ID, Title: s.Title, Unit: s.Unit, Frequency: s.Frequency, SA: s.SeasonalAdjustment,
-		Country: s.Country, Start: s.Start, End: s.End, HeadingID: s.HeadingID, HeadingPath: s.HeadingPath, HeadingSize: s.HeadingSize, HasData: s.HasData}
+		Country: s.Country, Start: s.Start, End: s.End, HeadingID: s.HeadingID, HeadingPath: s.HeadingPath, HeadingSize: s.HeadingSize, HasData: s.HasData,
+		ObsStart: s.ObsStart, ObsEnd: s.ObsEnd}
 }
 
 // clean makes a field safe for the line format.
@@ -90,10 +94,28 @@ func (c candidate) lineFull() string {
 	}
 	if c.HasData {
 		kv(&b, "data", "yes")
+		if o := c.observed(); o != "" {
+			kv(&b, "observed", o)
+		}
 	} else {
 		kv(&b, "data", "no")
 	}
 	return b.String()
+}
+
+// observed is the span of the observations held when it is not the
+// coverage the line already shows, to the month: a row the source lists
+// from 2003 whose observations start in 2020 cannot fill 2000–2019, and
+// the line must say so.
+func (c candidate) observed() string {
+	if c.ObsStart == "" && c.ObsEnd == "" {
+		return ""
+	}
+	month := func(d string) string { return d[:min(len(d), 7)] }
+	if month(c.ObsStart) == month(c.Start) && month(c.ObsEnd) == month(c.End) {
+		return ""
+	}
+	return c.ObsStart + ".." + c.ObsEnd
 }
 
 // lineCompact keeps what identifies a candidate: id, title, frequency.

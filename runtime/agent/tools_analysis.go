@@ -70,7 +70,7 @@ func (s *Session) buildTable(ctx context.Context, a buildTableArgs) toolOutcome 
 		a.Name = "main"
 	}
 	if !columnName.MatchString(a.Name) {
-		return toolOutcome{err: fmt.Errorf("%w: table name %q must be letters, digits and underscores, starting with a letter", ErrBadArguments, a.Name)}
+		return toolOutcome{err: fmt.Errorf("%w: table name %q must be at most 48 letters, digits and underscores, starting with a letter", ErrBadArguments, a.Name)}
 	}
 	if len(a.Columns) == 0 || len(a.Columns) > MaxTableColumns {
 		return toolOutcome{err: fmt.Errorf("%w: give 1 to %d columns, not %d", ErrBadArguments, MaxTableColumns, len(a.Columns))}
@@ -86,7 +86,7 @@ func (s *Session) buildTable(ctx context.Context, a buildTableArgs) toolOutcome 
 			return toolOutcome{err: fmt.Errorf("%w: columns[%d] has no series_id", ErrBadArguments, i)}
 		}
 		if !columnName.MatchString(c.Name) {
-			return toolOutcome{err: fmt.Errorf("%w: columns[%d] name %q must be letters, digits and underscores, starting with a letter", ErrBadArguments, i, c.Name)}
+			return toolOutcome{err: fmt.Errorf("%w: columns[%d] name %q must be at most 48 letters, digits and underscores, starting with a letter", ErrBadArguments, i, c.Name)}
 		}
 		if names[c.Name] {
 			return toolOutcome{err: fmt.Errorf("%w: column name %q is used twice", ErrBadArguments, c.Name)}
@@ -153,7 +153,7 @@ func (s *Session) derive(ctx context.Context, a deriveArgs) toolOutcome {
 		return toolOutcome{err: fmt.Errorf("%w: periods %d exceeds the table's %d rows", ErrBadArguments, a.Periods, t.Rows)}
 	}
 	if a.Name != "" && !columnName.MatchString(a.Name) {
-		return toolOutcome{err: fmt.Errorf("%w: name %q must be letters, digits and underscores, starting with a letter", ErrBadArguments, a.Name)}
+		return toolOutcome{err: fmt.Errorf("%w: name %q must be at most 48 letters, digits and underscores, starting with a letter", ErrBadArguments, a.Name)}
 	}
 	if _, _, err := s.column(a.Table, a.Name); a.Name != "" && err == nil {
 		return toolOutcome{err: fmt.Errorf("%w: column %q already exists in table %q", ErrBadArguments, a.Name, a.Table)}
@@ -264,7 +264,7 @@ func (s *Session) convert(ctx context.Context, a convertArgs) toolOutcome {
 		return toolOutcome{err: err}
 	}
 	if a.Name != "" && !columnName.MatchString(a.Name) {
-		return toolOutcome{err: fmt.Errorf("%w: table name %q must be letters, digits and underscores, starting with a letter", ErrBadArguments, a.Name)}
+		return toolOutcome{err: fmt.Errorf("%w: table name %q must be at most 48 letters, digits and underscores, starting with a letter", ErrBadArguments, a.Name)}
 	}
 	var byColumn map[string]string
 	for _, cm := range a.ByColumn {

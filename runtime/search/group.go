@@ -24,7 +24,7 @@ func (e *Engine) group(ranked []*candidate, explain bool) []Group {
 			ID: r.ID, NativeID: r.NativeID, Title: r.Title, Unit: r.Unit,
 			Frequency: r.Frequency, SeasonalAdjustment: r.SeasonalAdjustment,
 			Country: r.Country, Start: r.Start, End: r.End,
-			HasData: r.ObsCount > 0, Score: c.score,
+			HasData: r.ObsCount > 0, ObsStart: r.ObsStart, ObsEnd: r.ObsEnd, Score: c.score,
 		}
 		if explain {
 			w := e.w

@@ -52,7 +52,7 @@ func Describe(cat *catalog.Catalog, id string) (agent.SeriesInfo, bool) {
 	}
 	info := agent.SeriesInfo{ID: r.ID, Title: r.Title, Unit: r.Unit, Frequency: r.Frequency,
 		SeasonalAdjustment: r.SeasonalAdjustment, Country: r.Country, Start: r.Start, End: r.End,
-		HasData: r.ObsCount > 0, Description: r.Description}
+		HasData: r.ObsCount > 0, ObsStart: r.ObsStart, ObsEnd: r.ObsEnd, Description: r.Description}
 	if info.Start == "" {
 		info.Start = r.ObsStart
 	}

@@ -70,7 +70,7 @@ func (s *Searcher) Search(_ context.Context, req search.Request) (search.Result,
 		}
 		res.Groups[g].Hits = append(res.Groups[g].Hits, search.Hit{ID: r.ID, NativeID: r.NativeID, Title: r.Title, Unit: r.Unit,
 			Frequency: r.Frequency, SeasonalAdjustment: r.SeasonalAdjustment, Country: r.Country, Start: r.Start, End: r.End,
-			HasData: r.ObsCount > 0, Score: h.score})
+			HasData: r.ObsCount > 0, ObsStart: r.ObsStart, ObsEnd: r.ObsEnd, Score: h.score})
 	}
 	return res, nil
 }
