@@ -98,6 +98,10 @@ var ownWork = regexp.MustCompile(`\b(?:myself|ourselves|by hand|from (?:those|th
 // request.
 var haveWord = regexp.MustCompile(`\b(?:have|has|had|got)\b`)
 
+// madeFromTail ends a clause saying the result is made from series
+// already named ("worked out from those two", "computed using them").
+var madeFromTail = regexp.MustCompile(`\s+(?:worked out|computed|calculated|derived|made|built|constructed|obtained)\s+(?:from|using|off|with)\s+(?:those|these|them|both|the two|the columns|the table)(?:\s+(?:two|2|series|columns|figures|numbers))?\s*[.?!]*$`)
+
 // bpsPhrase asks for a difference in basis points.
 var bpsPhrase = regexp.MustCompile(`\b(?:in|as|expressed in|measured in)\s+basis points?\b`)
 
@@ -113,6 +117,13 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 	if m := nameTail.FindStringSubmatch(clause); m != nil {
 		named = m[1] + m[2] + m[3]
 		clause = strings.TrimSuffix(clause, m[0])
+	}
+	// "dollars per person worked out from those two": how the result is
+	// made from series already named is no word of an operand, and no
+	// published series stands in for it.
+	madeFrom := false
+	if m := madeFromTail.FindStringIndex(clause); m != nil && m[0] > 0 {
+		clause, madeFrom = clause[:m[0]], true
 	}
 	// "ILO minus WEO for each country": the arithmetic is made for every
 	// economy; the tail is no word of the last operand.
@@ -148,6 +159,11 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		// counted; "per year" or "per cent" is no arithmetic.
 		if i := op.re.SubexpIndex("b"); i >= 0 && strings.Contains(op.pattern, " per ") {
 			if _, ok := perHead(m[i]); !ok {
+				continue
+			}
+			// "the IMF's published GDP per capita": a ratio a publisher
+			// publishes is its series, asked for as one.
+			if ia := op.re.SubexpIndex("a"); ia >= 0 && publishedBy.MatchString(m[ia]) {
 				continue
 			}
 		}
@@ -192,7 +208,7 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 		if tail := strings.TrimSpace(clause[end:]); listedAfter.MatchString(tail) && len(terms(actionless(tail))) > 0 {
 			listed = strings.TrimLeft(tail, " ,")
 		}
-		if !ownWork.MatchString(clause) {
+		if !ownWork.MatchString(clause) && !madeFrom {
 			own := clause
 			if listed != "" {
 				own = clause[:end]
@@ -328,6 +344,10 @@ func (in *intent) readOperation(clause string, inherited []country) bool {
 // WEO number", "using the IMF figures", "based on BIS data".
 var sourceQualifier = regexp.MustCompile(`\b(?:on|using|with|from|based on|off)\s+(?:the\s+)?(?:\S+\s+){1,3}?(?:numbers?|figures?|data|series|ones?|estimates?|version|measures?|inflation|rates?)\b`)
 
+// publishedBy: words saying a figure is a publisher's own ("the IMF's
+// published GDP", "the official …").
+var publishedBy = regexp.MustCompile(`\b(?:published|official|reported)\b`)
+
 // mineWords and theirsWords set the analyst's computation against the
 // publisher's figure: "ratio of mine to theirs".
 var (
@@ -425,6 +445,7 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 	for _, p := range phrases {
 		eop := strings.Contains(p, eopMark)
 		p = strings.ReplaceAll(p, eopMark, " ")
+		unit := in.unitIn(p)
 		p = strings.TrimSpace(deriveVerb.ReplaceAllString(unitMarks.ReplaceAllString(withoutSpans(p), " "), " "))
 		// "ffr minus y/y cpi": the change is of the series named, made
 		// before the arithmetic; its words name no series.
@@ -438,7 +459,7 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		if ns, groups := vocab.publishersIn(rest); groups == 1 {
 			sources, rest = ns, withoutPublishers(rest)
 		}
-		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change, sources: sources, eop: eop}
+		o := operand{phrase: strings.TrimSpace(rest), terms: terms(rest), change: change, sources: sources, eop: eop, unit: unit}
 		// "gdp ratio" in "debt/gdp ratio": the arithmetic's noun is no
 		// word of the operand.
 		if named := slices.DeleteFunc(slices.Clone(o.terms), func(t string) bool { return opNoun.MatchString(t) }); len(named) > 0 {

@@ -212,7 +212,7 @@ func (v view) columnScore(want []string, c Column) float64 {
 	have, exact := map[string]bool{}, map[string]bool{}
 	text := strings.ReplaceAll(c.Name, "_", " ")
 	if c.Derived == "" {
-		text += " " + cand.Title + " " + cand.Heading + " " + c.Unit
+		text += " " + cand.Title + " " + cand.Heading + " " + c.Unit + " " + cand.Unit
 	}
 	for _, t := range terms(text) {
 		exact[t] = true
@@ -371,6 +371,16 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 		}
 		return Column{}, false
 	}
+	if len(o.terms) == 0 && o.unit != "" && o.phrase != "*" {
+		// "dollars per person": the newest column in the unit named, of
+		// the operand's economy.
+		for i := len(shown) - 1; i >= 0; i-- {
+			if strings.Contains(strings.ToLower(v.row(shown[i]).Unit+" "+shown[i].Unit), o.unit) && (o.country.iso3 == "" || v.colCountry(shown[i]) == o.country.iso3) {
+				return shown[i], true
+			}
+		}
+		return Column{}, false
+	}
 	if len(o.terms) == 0 && o.country.iso3 != "" && o.phrase != "*" {
 		// "Spain minus Germany": the country's newest column.
 		for i := len(shown) - 1; i >= 0; i-- {
@@ -400,7 +410,7 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 		if !ok {
 			return Column{}, false
 		}
-		if d, ok := v.column(b.Name + "_yoy"); ok {
+		if d, ok := v.column(suffixed(b.Name, "_yoy")); ok {
 			return d, true
 		}
 		return b, true // the caller derives its yoy first
@@ -414,6 +424,13 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 		}); ok {
 			return c, true
 		}
+	}
+	if o.unit != "" {
+		// "PPP GDP over population": of the columns the words fit, the
+		// one in the unit named; a column in another unit is not it.
+		return v.bestColumn(o.terms, o.country, func(c Column) bool {
+			return strings.Contains(strings.ToLower(v.row(c).Unit+" "+c.Unit), o.unit)
+		})
 	}
 	return v.bestColumn(o.terms, o.country, nil)
 }
@@ -696,7 +713,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			}
 			if o.change != "" && !strings.HasPrefix(c.Derived, o.change) && !(c.Derived == "" && v.columnIsChange(c)) {
 				// "minus y/y cpi": the named change of the column first.
-				name := c.Name + map[string]string{"yoy_pct": "_yoy", "pct_change": "_pct"}[o.change]
+				name := suffixed(c.Name, map[string]string{"yoy_pct": "_yoy", "pct_change": "_pct"}[o.change])
 				if made, ok := v.column(name); ok {
 					ins = append(ins, made)
 					continue
@@ -705,7 +722,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 			}
 			if _, base := conceptBase(o); base && c.Derived == "" && !v.columnIsChange(c) {
 				// Inflation from its price index first.
-				name := c.Name + "_yoy"
+				name := suffixed(c.Name, "_yoy")
 				return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "column": c.Name, "op": "yoy_pct", "name": name}}, nil, ""
 			}
 			ins = append(ins, c)
@@ -732,7 +749,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 				if !v.columnIsLevel(ins[k]) || !v.columnIsRate(ins[1-k]) {
 					continue
 				}
-				yoy := ins[k].Name + "_yoy"
+				yoy := suffixed(ins[k].Name, "_yoy")
 				c, ok := v.column(yoy)
 				if !ok {
 					return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "column": ins[k].Name, "op": "yoy_pct", "name": yoy}}, nil, ""
@@ -820,15 +837,16 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 				d.op, d.periods = "yoy_pct", 0
 			}
 		}
-		name := c.Name + "_" + opSuffix(d.op, d.periods)
+		suffix := "_" + opSuffix(d.op, d.periods)
 		if d.annualize && d.op == "pct_change" {
-			name += "_ann"
+			suffix += "_ann"
 		}
+		name := suffixed(c.Name, suffix)
 		// An index of a rate in percent is the rate chained: a growth
 		// rate has no level of its own to set to 100.
 		chain := d.op == "index" && v.columnIsRate(c)
 		if chain {
-			name = c.Name + "_idx"
+			name = suffixed(c.Name, "_idx")
 		}
 		names = append(names, name)
 		if _, ok := v.column(name); ok {
@@ -916,13 +934,22 @@ func derivedName(d derivation, ins []Column) string {
 			base += "_" + cc
 		}
 	}
-	if len(base) > 44 {
-		base = strings.TrimRight(base[:44], "_")
-	}
 	if d.bps {
-		base += "_bps"
+		return suffixed(base, "_bps")
 	}
-	return base
+	return suffixed(base, "")
+}
+
+// maxColumnName is the longest column name the tools take.
+const maxColumnName = 48
+
+// suffixed is a column's name with a suffix saying what was made of it
+// ("_yoy"), the name cut so that the whole stays within maxColumnName.
+func suffixed(name, suffix string) string {
+	if len(name)+len(suffix) > maxColumnName {
+		name = strings.TrimRight(name[:maxColumnName-len(suffix)], "_")
+	}
+	return name + suffix
 }
 
 // shortName is a column's first two words and its country part, which

@@ -85,6 +85,12 @@ func (p Policy) decide(v view) Step {
 		earlier[i] = v.respell(e)
 	}
 	in := understand(v.respell(v.user), earlier)
+	v.span = [2]string{in.from, in.to}
+	if in.from == "" && in.to == "" && !in.wholeSpan {
+		if from, to := spanAsked(earlier); from != "" || to != "" {
+			v.span = [2]string{from, to}
+		}
+	}
 	var why []string
 	note := func(f string, a ...any) { why = append(why, fmt.Sprintf(f, a...)) }
 	step := func(calls ...Call) Step { return Step{Reasoning: strings.Join(why, "\n"), Calls: calls} }
@@ -175,7 +181,7 @@ func (p Policy) decide(v view) Step {
 			// "minus the IMF avg CPI inflation": the series as the
 			// analyst names it, from the publisher named; a price index
 			// it could be computed from serves when the table holds one.
-			s := subject{phrase: strings.Join(o.terms, " "), terms: o.terms, country: o.country, sources: o.sources}
+			s := subject{phrase: strings.Join(o.terms, " "), terms: o.terms, country: o.country, sources: o.sources, unit: o.unit}
 			if len(s.terms) > 0 && !slices.ContainsFunc(subjects, func(x subject) bool { return x.key() == s.key() }) {
 				subjects = append(subjects, s)
 			}
@@ -375,7 +381,7 @@ func (p Policy) decide(v view) Step {
 		if !asksRate(d.s) || !isLevel(v.cands[d.id]) {
 			continue
 		}
-		name := d.col + "_yoy"
+		name := suffixed(d.col, "_yoy")
 		if _, ok := v.column(name); ok {
 			continue
 		}
@@ -658,7 +664,9 @@ func describing(d derivation) []subject {
 func operandsAsked(d derivation, subjects []subject) bool {
 	for _, o := range d.operands {
 		if len(o.terms) == 0 || !slices.ContainsFunc(subjects, func(x subject) bool {
-			return (o.country.iso3 == "" || x.country == o.country) && wordsWithin(o.terms, x.terms)
+			// "GDP in current dollars and population, and dollars per
+			// person": the words of a subject's unit name it too.
+			return (o.country.iso3 == "" || x.country == o.country) && wordsWithin(o.terms, append(slices.Clone(x.terms), terms(x.unit)...))
 		}) {
 			return false
 		}

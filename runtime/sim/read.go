@@ -34,6 +34,9 @@ type ToolCall struct {
 // Candidate is a catalog row seen in a tool result.
 type Candidate struct {
 	ID, Title, Unit, Freq, Country, Heading string
+	// ObsStart, ObsEnd: the observations held, when the line says they
+	// span less than the coverage ("observed: 2020-01-01..2025-10-01").
+	ObsStart, ObsEnd string
 	SA                                      string // "SA" or "NSA" when the row says
 	HeadingID                               string // for browse_heading
 	HeadingSize                             int    // rows under the heading in the whole catalog
@@ -70,6 +73,10 @@ type view struct {
 	// noRoom: a search this request said no new row fits the context
 	// window; searching more cannot show more.
 	noRoom bool
+	// span is the years the request's table is to cover ("2000",
+	// "2019"; either may be empty): a row whose observations lie
+	// outside them cannot fill it.
+	span [2]string
 }
 
 // noRoomText is how a search result says its rows matched and none fits.
@@ -256,6 +263,8 @@ func (v *view) readCandidates(text string) {
 				}
 			case "data":
 				c.NoData = val == "no"
+			case "observed":
+				c.ObsStart, c.ObsEnd, _ = strings.Cut(val, "..")
 			}
 		}
 		old, seen := v.cands[c.ID]
@@ -277,6 +286,9 @@ func (v *view) readCandidates(text string) {
 		}
 		if c.SA == "" {
 			c.SA = old.SA
+		}
+		if c.ObsStart == "" && c.ObsEnd == "" {
+			c.ObsStart, c.ObsEnd = old.ObsStart, old.ObsEnd
 		}
 		c.NoData = c.NoData || old.NoData
 		v.cands[c.ID] = c

@@ -315,7 +315,7 @@ func (p Policy) bestOf(v view, s subject, freq string, used map[string]bool) (Ca
 	home, oneHome := v.requestCountry(used)
 	for _, id := range v.order {
 		c := v.cands[id]
-		if c.NoData || v.rejected[id] != "" || used[id] {
+		if c.NoData || v.rejected[id] != "" || used[id] || !v.observedInSpan(c) {
 			continue
 		}
 		if val, dec := score(s, c, freq); val > 0 {
@@ -442,4 +442,20 @@ func (v view) requestCountry(used map[string]bool) (country, bool) {
 		return vocab.region(cc)
 	}
 	return country{}, false
+}
+
+// observedInSpan: a row whose observations, as its line shows them, end
+// before the span the request asks for or start after it has nothing to
+// put in the table (a CPI listed from 2003 and held from 2020, for
+// 2000–2019). A row whose line shows no observed span is held over its
+// coverage.
+func (v view) observedInSpan(c Candidate) bool {
+	year := func(d string) string { return d[:min(len(d), 4)] }
+	if c.ObsEnd != "" && v.span[0] != "" && year(c.ObsEnd) < v.span[0] {
+		return false
+	}
+	if c.ObsStart != "" && v.span[1] != "" && year(c.ObsStart) > v.span[1] {
+		return false
+	}
+	return true
 }

@@ -46,6 +46,7 @@ type operand struct {
 	sources []string  // "the IMF avg CPI inflation": the namespaces of the publisher the operand names
 	eop     bool      // "federal debt (year-end) over GDP": converted by its period's last value
 	whose   string    // "mine": the analyst's own derived column; "theirs": the publisher's series
+	unit    string    // "PPP GDP over population": the unit the operand's words name, of its column
 }
 
 // derivation is a column to compute.
@@ -111,7 +112,7 @@ type intent struct {
 var (
 	sentenceSplit = regexp.MustCompile(`[.?!;:]\s+|[.?!;:]$|\s+[—–]\s+|\s+-\s+|\(|\)`)
 	verbSplit     = regexp.MustCompile(`\s+(?:and|then|also|plus)\s+(derive|compute|calculate|work out|chart|draw|plot|graph|find|build|add|show|give|convert|turn|average|look|check|tell|mark|express|run|subtract|deduct|divide|multiply|put|include|bring|throw|pull|append)\b|,\s*(?:and\s+|plus\s+|with\s+)?((?:the|any)\s+(?:change ?points?|breaks?|structural breaks?))\b|,\s*(?:and\s+|but\s+)?(keep|retain|drop|remove)\b|,\s*(?:and\s+|so\s+|then\s+)?(derive|compute|calculate|chart|draw|plot|graph|find|convert|average|mark|rebase|rebased|reindex|reindexed|re-indexed|deflate|deflated|smooth|smoothed)\b|,\s*(?:and\s+)?then\s+(\S)|,\s*plus\s+(\S)|,\s*(?:and|plus)\s+(its|their)\s+(?:\S+\s+)?(?:growth|changes?|yoy|y/y|logs?)\b`)
-	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+\+\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+beside\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
+	listSplit     = regexp.MustCompile(`,|\s+and\s+|\s+\+\s+|\s+versus\s+|\s+vs\.?\s+|\s+against\s+|\s+(?:match|matches|tally with|tallies with|square with|squares with|agree with|agrees with)\s+|\s+with\s+|\s+alongside\s+|\s+next to\s+|\s+beside\s+|\s+plus\s+|\s+together with\s+|\s+as well as\s+|\s+&\s+|\s+or\s+`)
 	sinceYear     = regexp.MustCompile(`\b(?:since|from|after|starting(?: in)?|beginning(?: in)?|as of)\s+(?:the\s+)?(?:start of\s+|end of\s+)?(\d{4})\b`)
 	untilYear     = regexp.MustCompile(`\b(?:to|until|till|through|thru|up to)\s+(\d{4})\b`)
 	betweenYears  = regexp.MustCompile(`\b(?:between|from)\s+(\d{4})\s+(?:and|to|-)\s+(\d{4})\b`)
@@ -203,8 +204,9 @@ func understand(text string, earlier []string) intent {
 	}
 	framed := map[int]bool{}       // subjects read from sentences that only frame the request
 	sentenceOf := map[string]int{} // subject key → the sentence that first named it
+	operandsNamed := false         // a sentence that frames nothing named a derivation's series
 	for n, sentence := range sentenceSplit.Split(low, -1) {
-		before := len(in.subjects)
+		before, derivesBefore := len(in.subjects), len(in.derives)
 		sentence = withoutStatements(sentence)
 		// "the gap is basically govt assets, right?": a statement put up
 		// for confirmation asks for nothing.
@@ -250,9 +252,11 @@ func understand(text string, earlier []string) intent {
 			for i := before; i < len(in.subjects); i++ {
 				framed[i] = true
 			}
+		} else if namesOperands(in.derives[derivesBefore:]) {
+			operandsNamed = true
 		}
 	}
-	in.dropFraming(framed)
+	in.dropFraming(framed, operandsNamed)
 	in.dropConceptsExplained()
 	in.dropMentionsAgain(sentenceOf)
 	in.moreCountries = in.withoutDropped(in.moreCountries)
@@ -305,10 +309,12 @@ func understand(text string, earlier []string) intent {
 
 // dropFraming drops the subjects read from a sentence that frames the
 // request ("Doing a note on Asian central banks.") when the rest of the
-// message names series of its own; a message that is all framing ("I'm
-// preparing a report on inflation in Brazil") keeps them.
-func (in *intent) dropFraming(framed map[int]bool) {
-	if len(framed) == 0 || len(framed) == len(in.subjects) {
+// message names series of its own, as subjects or as the operands of a
+// derivation ("For the newsletter: headline and core CPI with 12-month
+// changes"); a message that is all framing ("I'm preparing a report on
+// inflation in Brazil") keeps them.
+func (in *intent) dropFraming(framed map[int]bool, operandsNamed bool) {
+	if len(framed) == 0 || len(framed) == len(in.subjects) && !operandsNamed {
 		return
 	}
 	kept := in.subjects[:0]
@@ -318,6 +324,14 @@ func (in *intent) dropFraming(framed map[int]bool) {
 		}
 	}
 	in.subjects = kept
+}
+
+// namesOperands: one of ds computes on a series its words name (not on
+// "them", an earlier column).
+func namesOperands(ds []derivation) bool {
+	return slices.ContainsFunc(ds, func(d derivation) bool {
+		return slices.ContainsFunc(d.operands, func(o operand) bool { return o.phrase != "" && o.back == 0 })
+	})
 }
 
 // dropMentionsAgain: a later sentence naming a series of the request by
@@ -543,11 +557,18 @@ func restated(low string) string {
 		if ns, groups := vocab.publishersIn(inner); groups == 1 && len(ns) > 0 && len(terms(withoutPublishers(inner))) == 0 {
 			return m
 		}
-		// "core (ex food & energy)": a bracket that says what a version
-		// of a concept leaves out defines that version; it asks for
-		// nothing more.
-		if f := strings.Fields(x); len(f) > 0 && vocab.variants[stem(f[len(f)-1])] && exclusion.MatchString(strings.TrimSpace(inner)) {
-			return lead + x + " "
+		// "core (ex food & energy)", "core CPI (ex food and energy)": a
+		// bracket that says what a version of a concept leaves out defines
+		// that version; it asks for nothing more. After a phrase naming no
+		// version ("CPI (ex food and energy)") it is the phrase's version:
+		// what it leaves out belongs to it.
+		if exclusion.MatchString(strings.TrimSpace(inner)) && !strings.ContainsAny(inner, ",;") {
+			if slices.ContainsFunc(strings.Fields(x), func(w string) bool { return vocab.variants[stem(w)] }) {
+				return lead + x + " "
+			}
+			if len(terms(x)) > 0 {
+				return lead + x + " " + strings.TrimSpace(inner) + " "
+			}
 		}
 		// "the monthly change (jobs added)": a bracket after a change
 		// says what the change is; the change is the request.
@@ -1149,6 +1170,17 @@ func economyBase(low string) string {
 	return b.String() + low[last:]
 }
 
+// unitIn is the unit the text's last unit mark stands for, "" if none.
+func (in *intent) unitIn(text string) string {
+	u := ""
+	for _, m := range unitMarks.FindAllStringSubmatch(text, -1) {
+		if i := int(m[1][0] - 'a'); i < len(in.units) {
+			u = in.units[i]
+		}
+	}
+	return u
+}
+
 // readSeriesClause reads the series a clause names. Each list part may
 // name its own countries ("inflation in Brazil and unemployment in
 // Mexico"); a part naming only countries lends them to the concept before
@@ -1161,15 +1193,7 @@ func (in *intent) readSeriesClause(clause string, inherited []country) {
 		sources = ns
 	}
 	clause = withoutSpans(clause)
-	unitIn := func(text string) string {
-		u := ""
-		for _, m := range unitMarks.FindAllStringSubmatch(text, -1) {
-			if i := int(m[1][0] - 'a'); i < len(in.units) {
-				u = in.units[i]
-			}
-		}
-		return u
-	}
+	unitIn := in.unitIn
 	// "nominal GDP in US dollars plus population": a unit written in one
 	// part of a list is that part's; one written in the last part, or in
 	// a clause of one part, is every part's ("GDP and debt, in USD").
@@ -1425,7 +1449,10 @@ func (in *intent) targetsOf(clause string) []target {
 
 // madeRef is a phrase that only points at a column made already: "my
 // computed one", "the derived series", "our own number".
-var madeRef = regexp.MustCompile(`^(?:(?:my|our|the|that|this|those|these)\s+)?(?:own\s+)?(?:implied|computed|derived|calculated|constructed|backed[- ]out|resulting|own|home-made|homemade)\s*(?:one|ones|number|numbers|figure|figures|series|column|columns|version|measure|estimate|it)?$`)
+var madeRef = regexp.MustCompile(`^(?:(?:does|do|did|is|are|how does|how do|how did)\s+)?(?:(?:(?:my|our|the|that|this|those|these)\s+)?(?:own\s+)?(?:implied|computed|derived|calculated|constructed|backed[- ]out|resulting|own|home-made|homemade)\s*(?:one|ones|number|numbers|figure|figures|series|column|columns|version|measure|estimate|it)?` +
+	// "your per-person figure": the assistant's own work is a column
+	// it made.
+	`|your\s+(?:own\s+)?(?:[\w-]+\s+){0,2}(?:one|ones|number|numbers|figure|figures|series|column|columns|version|measure|estimate|estimates|calculation|calculations|calc|result|results))$`)
 
 // nextTo is "next to", which lists what follows beside what precedes.
 var nextTo = regexp.MustCompile(`\s+next to\s+`)

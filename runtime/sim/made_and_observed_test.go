@@ -1,0 +1,143 @@
+package sim
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A bracket saying what a version leaves out defines the version before
+// it ("core CPI (ex food and energy)"), in a list too; after a phrase
+// naming no version it is that phrase's words. A framing sentence names
+// no series when the rest of the message names the operands of a
+// derivation.
+func TestExclusionBracketsAndFramingBeforeDerivations(t *testing.T) {
+	in := understand("headline CPI and core CPI (ex food and energy), both SA, 2000 to 2019", nil)
+	if got := subjectKeys(in); !slices.Equal(got, []string{"headline cpi|", "core cpi|"}) {
+		t.Errorf("subjects %v, want headline and core CPI", got)
+	}
+	in = understand("CPI (ex food and energy) for the US, 2000 to 2019", nil)
+	if len(in.subjects) != 1 || !slices.Contains(in.subjects[0].terms, "energy") || in.subjects[0].country.iso3 != "USA" {
+		t.Errorf("subjects %v, want one US CPI that says what it leaves out", subjectKeys(in))
+	}
+	in = understand("For this week's newsletter: headline CPI and core CPI, both SA, 2000 to 2019, with 12-month % changes.", nil)
+	if slices.ContainsFunc(in.subjects, func(s subject) bool { return strings.Contains(s.phrase, "newsletter") }) {
+		t.Errorf("subjects %v: the framing named a series", subjectKeys(in))
+	}
+	var ops []string
+	for _, d := range in.derives {
+		for _, o := range d.operands {
+			ops = append(ops, o.phrase)
+		}
+	}
+	if !slices.Equal(ops, []string{"headline cpi", "core cpi"}) {
+		t.Errorf("operands %v, want the changes of headline and core CPI", ops)
+	}
+	// A message that is all framing keeps what it names.
+	if in := understand("I am preparing a report on inflation in Brazil.", nil); len(in.subjects) != 1 {
+		t.Errorf("subjects %v, want Brazilian inflation", subjectKeys(in))
+	}
+}
+
+// "Does your per-person figure match the IMF's published GDP per capita":
+// a comparison of the column made with the publisher's series asks for
+// that series; a ratio a publisher publishes is no arithmetic.
+func TestYourFigureAgainstThePublishedOne(t *testing.T) {
+	in := understand("Does your per-person figure match the IMF's published GDP per capita in dollars? Line them up.",
+		[]string{"GDP in current dollars and population for India and Vietnam, and dollars per person worked out from those two."})
+	if len(in.derives) != 0 || len(in.subjects) != 2 || !slices.Contains(in.subjects[0].terms, "capita") {
+		t.Errorf("subjects %v, %d derivations; want GDP per capita of each economy and no arithmetic", subjectKeys(in), len(in.derives))
+	}
+	if in := understand("GDP per capita for India and Vietnam: GDP over population", nil); len(in.derives) == 0 {
+		t.Error("a ratio spelled out is no longer read")
+	}
+}
+
+// "dollars per person worked out from those two": how the result is made
+// is no operand's words, and no published series stands in for it.
+func TestMadeFromThoseTwo(t *testing.T) {
+	in := understand("I want GDP in current dollars and population for India and Vietnam, 2000-2023, and dollars per person worked out from those two.", nil)
+	if len(in.derives) != 2 {
+		t.Fatalf("%d derivations, want one ratio per economy", len(in.derives))
+	}
+	for _, d := range in.derives {
+		if d.op != "ratio" || len(d.asSeries) != 0 || slices.ContainsFunc(d.operands, func(o operand) bool { return strings.Contains(o.phrase, "worked") }) {
+			t.Errorf("derivation %+v, want a ratio of the two named, computed", d)
+		}
+	}
+	// The operand written as the unit of a series the request asks for
+	// ("dollars") is that series.
+	if !operandsAsked(in.derives[0], in.subjects) {
+		t.Errorf("operands %+v not told to be the subjects %v", in.derives[0].operands, subjectKeys(in))
+	}
+}
+
+// An operand that names its unit ("PPP GDP over population") is the
+// column in that unit; a column of the same words in another unit is not
+// it, and the operand is a series to find in the unit named.
+func TestOperandInTheUnitItNames(t *testing.T) {
+	in := understand("Same for purchasing power parity please: PPP GDP over population, same countries and years.",
+		[]string{"GDP in current dollars and population for India, 2000-2023"})
+	if len(in.derives) != 1 || in.derives[0].operands[0].unit == "" {
+		t.Fatalf("derivations %+v, want one whose GDP says its unit", in.derives)
+	}
+	gdp := in.derives[0].operands[0]
+	v := view{
+		columns: []Column{{Name: "gdp_ind", SeriesID: "weo:G"}, {Name: "population_ind", SeriesID: "weo:P"}},
+		cands: map[string]Candidate{
+			"weo:G": {ID: "weo:G", Title: "Gross domestic product, current prices — India", Unit: "U.S. dollars", Country: "IND"},
+			"weo:P": {ID: "weo:P", Title: "Population — India", Unit: "Persons", Country: "IND"},
+		},
+	}
+	if c, ok := v.resolve(gdp, false); ok {
+		t.Errorf("PPP GDP resolved to %s, a column in U.S. dollars", c.Name)
+	}
+	gdp.unit = ""
+	if c, ok := v.resolve(gdp, false); !ok || c.Name != "gdp_ind" {
+		t.Errorf("GDP with no unit resolved to %q, want gdp_ind", c.Name)
+	}
+	// An operand that is only a unit's word is the column in that unit.
+	if c, ok := v.resolve(operand{phrase: "dollars", terms: terms("dollars")}, false); !ok || c.Name != "gdp_ind" {
+		t.Errorf("\"dollars\" resolved to %q, want gdp_ind", c.Name)
+	}
+}
+
+// A row whose line says its observations end before the span asked, or
+// start after it, cannot fill the table: the next row that fits is taken.
+func TestObservedSpanOutsideTheRequest(t *testing.T) {
+	result := "## CBRT EVDS › PRICE INDICES › Consumer Price Index (3 rows under this heading)\n" +
+		"- evds:TP.FG.J0 | 0.GENERAL consumer price index | unit: Index 2003=100 | freq: M | country: TUR | 2003-01-01..2025-08-01 | data: yes | observed: 2020-01-01..2025-10-01\n" +
+		"## FRED › Consumer Price Index (3 rows under this heading)\n" +
+		"- fred:CPIAUCSL | Consumer Price Index for All Urban Consumers: All Items | freq: M | sa: SA | country: USA | 1947-01-01..2022-11-01 | data: yes\n"
+	v := readView(conversation{}.user("headline consumer price index, 2000 to 2019").call("search_catalog", `{"query":"consumer price index"}`, result))
+	if c := v.cands["evds:TP.FG.J0"]; c.ObsStart != "2020-01-01" || c.ObsEnd != "2025-10-01" {
+		t.Fatalf("observed span read as %q..%q", c.ObsStart, c.ObsEnd)
+	}
+	s := subject{phrase: "consumer price index", terms: terms("consumer price index")}
+	for _, c := range []struct {
+		span [2]string
+		want string
+	}{
+		{[2]string{"2000", "2019"}, "fred:CPIAUCSL"},
+		{[2]string{"2021", "2024"}, "evds:TP.FG.J0"},
+		{[2]string{"", ""}, "evds:TP.FG.J0"},
+	} {
+		v.span = c.span
+		if got, _, _ := (Policy{}).bestOf(v, s, "", nil); got.ID != c.want {
+			t.Errorf("span %v: took %s, want %s", c.span, got.ID, c.want)
+		}
+	}
+}
+
+// A column made from a long name stays within the tools' 48 characters,
+// its suffix kept.
+func TestSuffixedNamesFit(t *testing.T) {
+	long := "spread_headline_cpi_yoy_fred_core_cpi_yoy_fred_x"
+	got := suffixed(long, "_yoy")
+	if len(got) > maxColumnName || !strings.HasSuffix(got, "_yoy") || strings.HasSuffix(got, "__yoy") {
+		t.Errorf("suffixed = %q", got)
+	}
+	if got := suffixed("cpi", "_yoy"); got != "cpi_yoy" {
+		t.Errorf("suffixed short = %q", got)
+	}
+}
