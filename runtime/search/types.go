@@ -80,22 +80,22 @@ type Group struct {
 
 // Hit is one catalog row with what tells it apart from its siblings.
 type Hit struct {
-	ID                 string  `json:"id"`        // namespaced
-	NativeID           string  `json:"native_id"` // source's own id
-	Title              string  `json:"title"`
-	Unit               string  `json:"unit"`
-	Frequency          string  `json:"frequency"`
-	SeasonalAdjustment string  `json:"seasonal_adjustment,omitempty"`
-	Country            string  `json:"country,omitempty"`
-	Start              string  `json:"start"`
-	End                string  `json:"end"`
-	HasData            bool    `json:"has_data"` // observations are in the bundle
+	ID                 string `json:"id"`        // namespaced
+	NativeID           string `json:"native_id"` // source's own id
+	Title              string `json:"title"`
+	Unit               string `json:"unit"`
+	Frequency          string `json:"frequency"`
+	SeasonalAdjustment string `json:"seasonal_adjustment,omitempty"`
+	Country            string `json:"country,omitempty"`
+	Start              string `json:"start"`
+	End                string `json:"end"`
+	HasData            bool   `json:"has_data"` // observations are in the bundle
 	// ObsStart and ObsEnd are the dates of the first and last observation
 	// the bundle holds, which can be narrower than the source's stated
 	// Start..End (a catalog listed from 2003 with observations from 2020).
-	ObsStart string `json:"obs_start,omitempty"`
-	ObsEnd   string `json:"obs_end,omitempty"`
-	Score              float64 `json:"score"`
+	ObsStart string  `json:"obs_start,omitempty"`
+	ObsEnd   string  `json:"obs_end,omitempty"`
+	Score    float64 `json:"score"`
 	// Explain is the hit's score signal by signal (Request.Explain only).
 	Explain *Explanation `json:"explain,omitempty"`
 }

@@ -37,10 +37,10 @@ type Candidate struct {
 	// ObsStart, ObsEnd: the observations held, when the line says they
 	// span less than the coverage ("observed: 2020-01-01..2025-10-01").
 	ObsStart, ObsEnd string
-	SA                                      string // "SA" or "NSA" when the row says
-	HeadingID                               string // for browse_heading
-	HeadingSize                             int    // rows under the heading in the whole catalog
-	NoData                                  bool
+	SA               string // "SA" or "NSA" when the row says
+	HeadingID        string // for browse_heading
+	HeadingSize      int    // rows under the heading in the whole catalog
+	NoData           bool
 }
 
 // Column is a table column seen in a build_table or derive_column result.
