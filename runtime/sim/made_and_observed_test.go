@@ -82,6 +82,10 @@ func TestOperandInTheUnitItNames(t *testing.T) {
 		t.Fatalf("derivations %+v, want one whose GDP says its unit", in.derives)
 	}
 	gdp := in.derives[0].operands[0]
+	// A unit after the last operand says what the result is in.
+	if in := understand("debt per person in dollars", []string{"federal debt and US population"}); len(in.derives) != 1 || in.derives[0].operands[1].unit != "" {
+		t.Errorf("derivations %+v: the result's unit taken for the population's", in.derives)
+	}
 	v := view{
 		columns: []Column{{Name: "gdp_ind", SeriesID: "weo:G"}, {Name: "population_ind", SeriesID: "weo:P"}},
 		cands: map[string]Candidate{
@@ -139,5 +143,39 @@ func TestSuffixedNamesFit(t *testing.T) {
 	}
 	if got := suffixed("cpi", "_yoy"); got != "cpi_yoy" {
 		t.Errorf("suffixed short = %q", got)
+	}
+}
+
+// "add primary balances … and work out primary minus overall": sides
+// that are only version words take the concept the request names with
+// one of them, the verb is no word of a published stand-in, and the
+// "overall" side is the column naming no other version.
+func TestVersionsOnlyAgainstEachOther(t *testing.T) {
+	in := understand("can you add primary balances for those same four and work out primary minus overall?",
+		[]string{"the overall fiscal balance (general govt net lending/borrowing in pct of GDP) for Italy and Spain"})
+	if len(in.derives) == 0 {
+		t.Fatal("no derivation read")
+	}
+	d := in.derives[0]
+	if got := []string{d.operands[0].phrase, d.operands[1].phrase}; !slices.Equal(got, []string{"primary balance", "overall balance"}) {
+		t.Errorf("operands %v, want primary and overall balance", got)
+	}
+	for _, s := range d.asSeries {
+		if slices.Contains(s.terms, "work") {
+			t.Errorf("stand-in %q keeps the verb", s.phrase)
+		}
+	}
+	v := view{
+		columns: []Column{{Name: "general_government_net_lending_ita", SeriesID: "weo:NL"}, {Name: "primary_balance_ita", SeriesID: "weo:PNL"}},
+		cands: map[string]Candidate{
+			"weo:NL":  {ID: "weo:NL", Title: "General government net lending/borrowing — Italy", Country: "ITA"},
+			"weo:PNL": {ID: "weo:PNL", Title: "General government primary net lending/borrowing — Italy", Country: "ITA"},
+		},
+	}
+	if c, ok := v.resolve(d.operands[1], false); !ok || c.Name != "general_government_net_lending_ita" {
+		t.Errorf("overall balance resolved to %q, want the net lending column", c.Name)
+	}
+	if c, ok := v.resolve(d.operands[0], false); !ok || c.Name != "primary_balance_ita" {
+		t.Errorf("primary balance resolved to %q", c.Name)
 	}
 }

@@ -98,6 +98,10 @@ var ownWork = regexp.MustCompile(`\b(?:myself|ourselves|by hand|from (?:those|th
 // request.
 var haveWord = regexp.MustCompile(`\b(?:have|has|had|got)\b`)
 
+// resultUnit is a unit ending an operand, which says what the arithmetic
+// gives ("debt per person in dollars"), not which column the operand is.
+var resultUnit = regexp.MustCompile(`(?:\b(?:in|as|into|expressed in|measured in)\s+)?(?:(?:the|a)\s+)?zzunit[a-z]zz[\s.?!]*$`)
+
 // madeFromTail ends a clause saying the result is made from series
 // already named ("worked out from those two", "computed using them").
 var madeFromTail = regexp.MustCompile(`\s+(?:worked out|computed|calculated|derived|made|built|constructed|obtained)\s+(?:from|using|off|with)\s+(?:those|these|them|both|the two|the columns|the table)(?:\s+(?:two|2|series|columns|figures|numbers))?\s*[.?!]*$`)
@@ -430,6 +434,9 @@ var nameTail = regexp.MustCompile(`\s+(?:as (?:a|an|the|my)\s+([\pL\pN'\- ]+?)\s
 func (in *intent) clauseAsSeries(clause string, inherited []country) []subject {
 	var probe intent
 	probe.countries, probe.units = in.countries, in.units // the clause's unit marks index the request's units
+	// "work out primary minus overall": the verb asking for the
+	// arithmetic is no word of a series.
+	clause = deriveVerb.ReplaceAllString(clause, " ")
 	probe.readSeriesClause(strings.NewReplacer(" minus ", " ", " divided by ", " ").Replace(clause), inherited)
 	return probe.subjects
 }
@@ -445,7 +452,10 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 	for _, p := range phrases {
 		eop := strings.Contains(p, eopMark)
 		p = strings.ReplaceAll(p, eopMark, " ")
-		unit := in.unitIn(p)
+		// "PPP GDP over population": a unit before the operand's words is
+		// its column's; one after them ("debt per person in dollars")
+		// says the result's.
+		unit := in.unitIn(resultUnit.ReplaceAllString(p, " "))
 		p = strings.TrimSpace(deriveVerb.ReplaceAllString(unitMarks.ReplaceAllString(withoutSpans(p), " "), " "))
 		// "ffr minus y/y cpi": the change is of the series named, made
 		// before the arithmetic; its words name no series.
@@ -504,6 +514,20 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		weaks = append(weaks, weak)
 	}
 	codesForCountries(out)
+	// "add primary balances … and work out primary minus overall": sides
+	// that are only version words are versions of the concept a series
+	// of the request names with one of them.
+	if len(out) == 2 && slices.IndexFunc(out, func(o operand) bool { return len(o.terms) != 1 || !vocab.variants[o.terms[0]] }) < 0 {
+		for i := len(in.subjects) - 1; i >= 0; i-- {
+			if s := in.subjects[i]; len(s.terms) >= 2 && (s.terms[0] == out[0].terms[0] || s.terms[0] == out[1].terms[0]) {
+				for k := range out {
+					out[k].terms = append([]string{out[k].terms[0]}, s.terms[1:]...)
+					out[k].phrase = strings.Join(out[k].terms, " ")
+				}
+				break
+			}
+		}
+	}
 	// "primary minus overall balance", "headline minus core CPI": a side
 	// that is only a version word is that version of the other side's
 	// concept.

@@ -47,6 +47,7 @@ type vocabulary struct {
 	nominalWords  map[string]bool     // words that ask for current prices
 	qualifiers    map[string]bool     // words that qualify a series and name none ("constant prices")
 	variants      map[string]bool     // words naming a version of a concept ("core", "headline")
+	wholeVersions map[string]bool     // versions that are the concept itself ("overall", "headline"): a row saying no other version
 	resultOps     map[string]string   // a noun naming an arithmetic by its result → its op ("relative" → share)
 	resultFiller  map[string]bool     // words beside such a noun that say nothing of which columns
 	lookVerbs     map[string]bool     // verbs of looking before a phrase that points back ("check")
@@ -248,16 +249,16 @@ func loadVocabulary() (*vocabulary, error) {
 	if v.framing, err = loadFraming(); err != nil {
 		return nil, err
 	}
-	v.rateWords, v.levelWords, v.nominalWords, v.realWords, v.qualifiers, v.variants = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	v.rateWords, v.levelWords, v.nominalWords, v.realWords, v.qualifiers, v.variants, v.wholeVersions = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	rows, err = dataLines("measures.tsv")
 	if err != nil {
 		return nil, err
 	}
 	for i, r := range rows {
-		if len(r) != 2 || !slices.Contains([]string{"rate", "level", "nominal", "real", "qualifier", "variant"}, r[0]) {
-			return nil, fmt.Errorf("sim: data/measures.tsv row %d: want rate, level, nominal, real, qualifier or variant, and words", i+1)
+		if len(r) != 2 || !slices.Contains([]string{"rate", "level", "nominal", "real", "qualifier", "variant", "whole"}, r[0]) {
+			return nil, fmt.Errorf("sim: data/measures.tsv row %d: want rate, level, nominal, real, qualifier, variant or whole, and words", i+1)
 		}
-		m := map[string]map[string]bool{"rate": v.rateWords, "level": v.levelWords, "nominal": v.nominalWords, "real": v.realWords, "qualifier": v.qualifiers, "variant": v.variants}[r[0]]
+		m := map[string]map[string]bool{"rate": v.rateWords, "level": v.levelWords, "nominal": v.nominalWords, "real": v.realWords, "qualifier": v.qualifiers, "variant": v.variants, "whole": v.wholeVersions}[r[0]]
 		for _, w := range strings.Fields(r[1]) {
 			m[stem(w)] = true
 		}
