@@ -179,3 +179,37 @@ func TestVersionsOnlyAgainstEachOther(t *testing.T) {
 		t.Errorf("primary balance resolved to %q", c.Name)
 	}
 }
+
+// A later sentence naming series already asked for by their words and
+// scale only ("debt comes in $mn, GDP in $bn") mentions them again.
+func TestScaleWordsMentionAgain(t *testing.T) {
+	in := understand("Federal debt outstanding against nominal GDP, quarterly 2000-2024. Mind the units: debt comes in $mn, GDP in $bn SAAR.", nil)
+	if got := subjectKeys(in); !slices.Equal(got, []string{"federal debt outstanding|", "nominal gdp|"}) {
+		t.Errorf("subjects %v, want the debt and GDP once each", got)
+	}
+}
+
+// "Lovely. Now how far above or below the Fed were the other two each
+// month, in basis points?": an acknowledgement names nothing, a pattern's
+// word may be any of its forms ("were"), "the other two" are the table's
+// other columns, and basis points said in a clause of their own are of
+// the sentence's differences, for each pair.
+func TestOtherTwoInBasisPoints(t *testing.T) {
+	in := understand("Lovely. Now how far above or below the Fed were the other two each month, in basis points?",
+		[]string{"policy rates for the Fed, the Bank of England and the Bank of Canada"})
+	if len(in.subjects) != 0 {
+		t.Errorf("subjects %v, want none", subjectKeys(in))
+	}
+	if len(in.derives) != 1 || in.derives[0].op != "spread" || !in.derives[0].bps || in.derives[0].operands[0].phrase != "*" || in.derives[0].operands[1].country.iso3 != "USA" {
+		t.Fatalf("derivations %+v, want every other column less the Fed's, in basis points", in.derives)
+	}
+	v := view{table: "main", columns: []Column{{Name: "rate_usa", SeriesID: "bis:M.US"}, {Name: "rate_gbr", SeriesID: "bis:M.GB"}},
+		cands: map[string]Candidate{"bis:M.US": {ID: "bis:M.US", Title: "Policy rate", Country: "USA"}, "bis:M.GB": {ID: "bis:M.GB", Title: "Policy rate", Country: "GBR"}}}
+	call, _, problem := v.deriveCall(in.derives[0], true)
+	if call == nil || call.Args["expression"] != "100 * (rate_gbr - rate_usa)" || !strings.HasSuffix(call.Args["name"].(string), "_bps") {
+		t.Errorf("call %+v (%s), want 100 times the UK less the US, named in bps", call, problem)
+	}
+	if in := understand("how far Italy sat above Germany", nil); len(in.derives) != 1 || in.derives[0].op != "spread" {
+		t.Errorf("derivations %+v, want Italy less Germany", in.derives)
+	}
+}

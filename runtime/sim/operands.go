@@ -102,6 +102,10 @@ var haveWord = regexp.MustCompile(`\b(?:have|has|had|got)\b`)
 // gives ("debt per person in dollars"), not which column the operand is.
 var resultUnit = regexp.MustCompile(`(?:\b(?:in|as|into|expressed in|measured in)\s+)?(?:(?:the|a)\s+)?zzunit[a-z]zz[\s.?!]*$`)
 
+// otherOnes are the table's columns besides the one named ("how far
+// above the Fed were the other two").
+var otherOnes = regexp.MustCompile(`^(?:the\s+)?(?:other(?:\s+(?:two|three|four|five|six|\d+|ones?|countries|economies|banks|series|rates))?|others|rest(?:\s+of\s+them)?)(?:\s+each(?:\s+(?:month|quarter|year|day|week))?)?$`)
+
 // madeFromTail ends a clause saying the result is made from series
 // already named ("worked out from those two", "computed using them").
 var madeFromTail = regexp.MustCompile(`\s+(?:worked out|computed|calculated|derived|made|built|constructed|obtained)\s+(?:from|using|off|with)\s+(?:those|these|them|both|the two|the columns|the table)(?:\s+(?:two|2|series|columns|figures|numbers))?\s*[.?!]*$`)
@@ -498,7 +502,7 @@ func (in *intent) operands(phrases []string, clause string) []operand {
 		}
 		switch {
 		case eachTail.MatchString(bare) && !slices.ContainsFunc(o.terms, func(t string) bool { return !isNumber(t) }),
-			eachEconomy.MatchString(bare), bare == "same":
+			eachEconomy.MatchString(bare), otherOnes.MatchString(bare), bare == "same":
 			// "now each", "show each one", "each of the 4", "each Baltic
 			// state", "(the) same spread over Germany": the words before
 			// it ask, they name nothing.

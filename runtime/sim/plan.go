@@ -660,7 +660,7 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 				// A name asked for serves each pair that shares an
 				// economy ("real rates": real_rate_tur, real_rate_zaf).
 				if d.label == "" || len(v.seriesColumns()) > 2 && commonSuffix(ins) == "" {
-					name = derivedName(derivation{op: d.op}, ins)
+					name = derivedName(derivation{op: d.op, bps: d.bps}, ins)
 				}
 				names = append(names, name)
 				if _, ok := v.column(name); ok {
@@ -669,6 +669,11 @@ func (v view) deriveCall(d derivation, multi bool) (*Call, []string, string) {
 				if d.op == "sum" {
 					return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
 						"expression": ins[0].Name + " + " + ins[1].Name, "name": name}}, nil, ""
+				}
+				if d.op == "spread" && d.bps {
+					// "each one's gap over the Fed, in basis points".
+					return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": "expression",
+						"expression": "100 * (" + ins[0].Name + " - " + ins[1].Name + ")", "name": name}}, nil, ""
 				}
 				return &Call{Name: "derive_column", Args: map[string]any{"table": v.tableOr(), "op": d.op,
 					"columns": []string{ins[0].Name, ins[1].Name}, "name": name}}, nil, ""

@@ -248,6 +248,14 @@ func understand(text string, earlier []string) intent {
 				sentenceOf[s.key()] = n
 			}
 		}
+		// "how far above the Fed were the other two, in basis points?":
+		// a unit of basis points in a clause of its own is of the
+		// sentence's differences.
+		if bpsPhrase.MatchString(sentence) {
+			for i := derivesBefore; i < len(in.derives); i++ {
+				in.derives[i].bps = in.derives[i].bps || in.derives[i].op == "spread"
+			}
+		}
 		if frame != nil {
 			for i := before; i < len(in.subjects); i++ {
 				framed[i] = true
@@ -340,9 +348,11 @@ func namesOperands(ds []derivation) bool {
 // phrase restating an earlier one with a slip ("euro area policy rate -
 // ecb polcy rate").
 func (in *intent) dropMentionsAgain(sentenceOf map[string]int) {
-	within := func(s, o subject) bool { // every word of s is a word of o, up to a slip
+	// Every word of s is a word of o, up to a slip; words that only
+	// qualify ("debt comes in $mn") do not tell them apart.
+	within := func(s, o subject) bool {
 		return !slices.ContainsFunc(s.terms, func(t string) bool {
-			return !slices.ContainsFunc(o.terms, func(u string) bool { return slipOf(t, u) })
+			return !vocab.qualifiers[t] && !slices.ContainsFunc(o.terms, func(u string) bool { return slipOf(t, u) })
 		})
 	}
 	var kept []subject

@@ -418,7 +418,21 @@ func phraseRegexp(p string) *regexp.Regexp { return phraseRegexpSep(p, " ") }
 // phraseRegexpSep is phraseRegexp with sep (a regexp) for the spaces
 // between the pattern's own words.
 func phraseRegexpSep(p, sep string) *regexp.Regexp {
-	lit := func(s string) string { return strings.ReplaceAll(regexp.QuoteMeta(s), " ", sep) }
+	// A word written "is|are|was" is any of them; "above_or_below"
+	// is one alternative of several words.
+	lit := func(s string) string {
+		ws := strings.Split(s, " ")
+		for i, w := range ws {
+			alts := strings.Split(w, "|")
+			for k, a := range alts {
+				alts[k] = strings.ReplaceAll(regexp.QuoteMeta(a), "_", sep)
+			}
+			if ws[i] = alts[0]; len(alts) > 1 {
+				ws[i] = "(?:" + strings.Join(alts, "|") + ")"
+			}
+		}
+		return strings.Join(ws, sep)
+	}
 	var b strings.Builder
 	b.WriteString(`(?:^|\b)`)
 	for p != "" {
