@@ -178,6 +178,9 @@ func TestVersionsOnlyAgainstEachOther(t *testing.T) {
 	if c, ok := v.resolve(d.operands[0], false); !ok || c.Name != "primary_balance_ita" {
 		t.Errorf("primary balance resolved to %q", c.Name)
 	}
+	if sc := v.columnScore([]string{"overall"}, v.columns[0]); sc != 0 {
+		t.Errorf("\"overall\" alone scores %v against the net lending column, want 0", sc)
+	}
 }
 
 // A later sentence naming series already asked for by their words and

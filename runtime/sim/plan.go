@@ -229,9 +229,9 @@ func (v view) columnScore(want []string, c Column) float64 {
 			n++
 		case slices.ContainsFunc(expand(t), func(e string) bool { return have[e] }):
 			n += 0.9
-		case vocab.wholeVersions[t] && !slices.ContainsFunc(terms(text), func(w string) bool { return vocab.variants[w] && !vocab.wholeVersions[w] }):
+		case vocab.wholeVersions[t] && len(want) > 1 && !slices.ContainsFunc(terms(text), func(w string) bool { return vocab.variants[w] && !vocab.wholeVersions[w] }):
 			// "overall balance": the column of the concept that names no
-			// other version of it.
+			// other version of it. The version alone names no column.
 			n += 0.9
 		case initialsOf(terms(text), t):
 			// "IP to payrolls": among the few columns of a table, a short
