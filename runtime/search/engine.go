@@ -132,6 +132,7 @@ type Engine struct {
 
 	rowHead   []int32        // row → heading index (-1: none)
 	docHead   []int32        // text index document → its row's heading (-1: none, or no row)
+	rowDoc    []uint32       // catalog row → its text index document (dismax.go)
 	parent    []int32        // heading → parent heading index (-1: root)
 	headRows  [][]int32      // heading → rows directly under it
 	headParts [][]int32      // heading → its vector partitions
@@ -207,9 +208,11 @@ func New(ctx context.Context, cat *catalog.Catalog, opts Options) (*Engine, erro
 		}
 		e.lex = lex
 		e.docHead = make([]int32, len(lex.docRow))
+		e.rowDoc = make([]uint32, cat.Len())
 		for d, r := range lex.docRow {
 			e.docHead[d] = -1
 			if r >= 0 {
+				e.rowDoc[r] = uint32(d)
 				e.docHead[d] = e.rowHead[r]
 			}
 		}

@@ -48,8 +48,9 @@ type lexicalHits struct {
 	maxHead  float64
 	total    uint64 // rows and headings matching any clause
 	rowOrder []int32
-	headRank []int32    // headings best first
-	all      *rowScores // every matched row's score (release when done)
+	headRank []int32       // headings best first
+	all      *rowScores    // every matched row's score (release when done)
+	words    [][]memClause // the query's clauses by word (textQuery.words)
 }
 
 // weightedTerm is a query word with how much it counts.
@@ -142,6 +143,10 @@ type textQuery struct {
 	extra *extraCandidates
 	// mem is q as the in-memory text pass runs it (textmem.go).
 	mem memQuery
+	// words are the clauses of each query word and of each expansion,
+	// one list per word over every field it was asked in: what the
+	// keyword score's field dis-max reads (dismax.go).
+	words [][]memClause
 }
 
 func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []query.Expansion, synonymWeight float64) textQuery {
@@ -167,6 +172,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 	}
 	var clauses []clause
 	var tq textQuery
+	var word []memClause // the clauses of the word being added
 	// add adds the clause for toks in one field: any of them (a query
 	// word analysed into several tokens) or, with all, every one.
 	add := func(toks []string, field string, all bool, boost float64, topic bool) {
@@ -195,6 +201,9 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 			mc.toks = append(mc.toks, t)
 			mc.idf2 = append(mc.idf2, l.idf(n)*l.idf(n))
 		}
+		if len(mc.toks) > 0 && (!all || len(mc.toks) == len(toks)) {
+			word = append(word, mc)
+		}
 		var hc *headClause
 		if field == textindex.FieldHeading && e.headField != nil {
 			hc = &headClause{toks: toks, all: all, boost: boost}
@@ -220,6 +229,12 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		}
 	}
 	voc := e.parser.Vocabulary()
+	endWord := func() {
+		if len(word) > 0 {
+			tq.words = append(tq.words, word)
+		}
+		word = nil
+	}
 	for _, t := range terms {
 		toks := l.tokens(t.text)
 		// A label spelled another way ("Labour", "Cheques": the index
@@ -246,6 +261,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 		for _, f := range fields {
 			add(toks, f.name, false, t.weight*f.boost, t.weight == 1)
 		}
+		endWord()
 	}
 	// An expansion is the catalog's wording of what the query said
 	// ("jobless rate" → "unemployment rate"): the titles holding it whole
@@ -280,6 +296,7 @@ func (e *Engine) textQuery(ctx context.Context, terms []weightedTerm, exps []que
 					}
 				}
 			}
+			endWord()
 			if mayStandIn(toks, func(tok string) uint64 { return freq(tok, textindex.FieldTitle) }, standInDocs*e.commonDocs) {
 				standIns = append(standIns, toks)
 			}
@@ -570,7 +587,7 @@ func indexFilter(f filter) bquery.Query {
 // when wantHeads. A row's score is its index match (unnormalised) plus
 // its heading's score for the heading clauses scored in memory.
 func (e *Engine) searchText(ctx context.Context, tq textQuery, f filter, scopes []scope, keep func(int32) bool, wantHeads bool) (lexicalHits, error) {
-	hits := lexicalHits{rows: map[int32]float64{}, heads: map[int32]float64{}}
+	hits := lexicalHits{rows: map[int32]float64{}, heads: map[int32]float64{}, words: tq.words}
 	if tq.q != nil && e.lex != nil {
 		hits.all = newRowScores(e.cat.Len())
 	}

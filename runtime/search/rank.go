@@ -233,6 +233,9 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		}
 	}
 
+	if on.Keyword && lex.maxRow > 0 {
+		e.fieldDisMax(ctx, p.list, lex.words)
+	}
 	if on.Keyword && on.Boosts && lex.maxRow > 0 {
 		e.rescaleNamedSource(p, u)
 	}
