@@ -44,6 +44,8 @@ func TestParseCountries(t *testing.T) {
 		{"Fed view of Turkish inflation", []string{"TUR"}}, // named country beats implied
 		{"selic", []string{"BRA"}},
 		{"rbi repo rate", []string{"IND"}},
+		{"banxico rate", []string{"MEX"}}, // a central bank named without its country
+		{"norges bank policy rate", []string{"NOR"}},
 		{"GDP IN INDIA", []string{"IND"}},                 // all capitals: IN is no code
 		{"yen per dollar exchange rate", []string{"JPN"}}, // one country's currency
 		{"USD/JPY", []string{"JPN"}},                      // the dollar implies no country
@@ -310,6 +312,8 @@ func TestParseExpansions(t *testing.T) {
 		{"core inflation", "excluding food and energy"},
 		{"US policy rate", "federal fund rate"},
 		{"Turkish policy rate", "one week repo"},
+		{"banxico", "central bank"},
+		{"riksbank rate", "central bank"},
 	}
 	for _, c := range cases {
 		u := Parse(c.q)
