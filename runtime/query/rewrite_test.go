@@ -14,6 +14,10 @@ func TestRewriteSpellsOutAbbreviations(t *testing.T) {
 	if len(rs) != 2 || rs[0].Kind != RewriteAbbreviation || rs[0].From != "10Y" {
 		t.Errorf("rewrites %+v", rs)
 	}
+	// A curve spread names its longer maturity first, as the catalog does.
+	if got, _ := p.Rewrite("2s10s spread"); got != "10-year minus 2-year spread" {
+		t.Errorf("curve spread: %q", got)
+	}
 	if got, rs := p.Rewrite("unemployment rate"); got != "unemployment rate" || rs != nil {
 		t.Errorf("plain query rewritten: %q %+v", got, rs)
 	}
