@@ -23,7 +23,7 @@ func TestWordCountsByItsBestField(t *testing.T) {
 		f.add(bundle.SeriesRow{Title: t, Country: "BMU"}, "fred", "Minerals", "Output of gravel, by country")
 	}
 	e := newEngine(t, f, true, Options{})
-	defer func() { scoreByBestField = true }()
+	defer func(on bool) { scoreByBestField = on }(scoreByBestField)
 	for _, c := range []struct {
 		best bool
 		want string
