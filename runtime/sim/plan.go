@@ -358,6 +358,18 @@ func (v view) resolve(o operand, multi bool) (Column, bool) {
 			return fit[o.back-1], true
 		}
 	}
+	if o.back == 2 && len(shown) >= 2 && v.columnIsRate(shown[len(shown)-1]) != v.columnIsRate(shown[len(shown)-2]) {
+		// "by how many points do the two measures differ", after a debt
+		// ratio made from levels and the published ratio beside them: the
+		// two are the newest columns alike in unit, a made one too, not a
+		// level and a percent no arithmetic between "the two" compares.
+		newest := shown[len(shown)-1]
+		for i := len(v.columns) - 1; i >= 0; i-- {
+			if c := v.columns[i]; c.Name != newest.Name && v.columnIsRate(c) == v.columnIsRate(newest) {
+				return c, true
+			}
+		}
+	}
 	if o.back > 0 {
 		if o.back <= len(shown) {
 			return shown[len(shown)-o.back], true

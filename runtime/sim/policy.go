@@ -243,6 +243,10 @@ func (p Policy) decide(v view) Step {
 			continue
 		}
 		best, decidable, n := p.best(v, s, freq, used)
+		if w, home, ok := v.homeSearch(p, s, best, decidable, freq, subjects, used); ok {
+			note("For %q the request's other series are of %s, and the row that fits best, %s (%s), is not; searching in %s%s.", s.phrase, home.name, best.ID, best.Title, home.name, howSearched(w))
+			return step(Call{Name: "search_catalog", Args: w})
+		}
 		if decidable {
 			note("For %q%s I see %d fitting candidates; %s (%s) covers it.", s.phrase, forCountry(s), n, best.ID, best.Title)
 			done = append(done, settled{s, name, best.ID, false})

@@ -147,6 +147,7 @@ func understand(text string, earlier []string) intent {
 	low = percentWord.ReplaceAllString(low, "percent $1") // "% change": no word boundary precedes "%"
 	low = nextTo.ReplaceAllString(low, " alongside ")     // "next to it the … ratio": "to" there is no "a-to-b ratio"
 	low = countedPeriods(low)
+	low = differingBy(low)
 	low = trailingAnnualised.ReplaceAllString(low, " $1$2") // "GDP growth, annualised": the change's qualifier
 	low = labelledPossessives(low)
 	low = quarterYear.ReplaceAllString(low, "${2}q$1") // "q3 2023" is 2023q3
@@ -205,6 +206,7 @@ func understand(text string, earlier []string) intent {
 	framed := map[int]bool{}       // subjects read from sentences that only frame the request
 	sentenceOf := map[string]int{} // subject key → the sentence that first named it
 	operandsNamed := false         // a sentence that frames nothing named a derivation's series
+	var operandsOf []namedOperand  // the series derivations compute on, with the sentence naming them
 	for n, sentence := range sentenceSplit.Split(low, -1) {
 		before, derivesBefore := len(in.subjects), len(in.derives)
 		sentence = withoutStatements(sentence)
@@ -248,6 +250,13 @@ func understand(text string, earlier []string) intent {
 				sentenceOf[s.key()] = n
 			}
 		}
+		for _, d := range in.derives[derivesBefore:] {
+			for _, o := range d.operands {
+				if o.phrase != "" && o.back == 0 {
+					operandsOf = append(operandsOf, namedOperand{subject{phrase: o.phrase, terms: o.terms, country: o.country, sources: o.sources}, n})
+				}
+			}
+		}
 		// "how far above the Fed were the other two, in basis points?":
 		// a unit of basis points in a clause of its own is of the
 		// sentence's differences.
@@ -266,7 +275,7 @@ func understand(text string, earlier []string) intent {
 	}
 	in.dropFraming(framed, operandsNamed)
 	in.dropConceptsExplained()
-	in.dropMentionsAgain(sentenceOf)
+	in.dropMentionsAgain(sentenceOf, operandsOf)
 	in.moreCountries = in.withoutDropped(in.moreCountries)
 	// "… next to each one's CPI inflation (IMF WEO)": a publisher alone in
 	// brackets is the source of the series named just before them; one
@@ -346,8 +355,10 @@ func namesOperands(ds []derivation) bool {
 // fewer of its words ("M2 money stock and headline CPI. M2 is weekly, so
 // average it") mentions it again; it asks for no other series. So does a
 // phrase restating an earlier one with a slip ("euro area policy rate -
-// ecb polcy rate").
-func (in *intent) dropMentionsAgain(sentenceOf map[string]int) {
+// ecb polcy rate"), and one naming, in a later sentence, a series an
+// arithmetic computes on ("debt relative to nominal GDP. Careful: the GDP
+// one is in billions").
+func (in *intent) dropMentionsAgain(sentenceOf map[string]int, operands []namedOperand) {
 	// Every word of s is a word of o, up to a slip; words that only
 	// qualify ("debt comes in $mn") do not tell them apart.
 	within := func(s, o subject) bool {
@@ -367,12 +378,21 @@ func (in *intent) dropMentionsAgain(sentenceOf map[string]int) {
 			return len(s.terms) == len(o.terms) && within(s, o)
 		}) || slices.ContainsFunc(in.subjects[i+1:], func(o subject) bool {
 			return o.key() != s.key() && o.country == s.country && (len(s.sources) == 0 || slices.Equal(o.sources, s.sources)) && sentenceOf[o.key()] < sentenceOf[s.key()] && within(s, o)
+		}) || slices.ContainsFunc(operands, func(o namedOperand) bool {
+			return o.country == s.country && (len(s.sources) == 0 || slices.Equal(o.sources, s.sources)) && o.sentence < sentenceOf[s.key()] && within(s, o.subject)
 		})
 		if !again {
 			kept = append(kept, s)
 		}
 	}
 	in.subjects = kept
+}
+
+// namedOperand is a series a derivation computes on, and the sentence of
+// the request that named it.
+type namedOperand struct {
+	subject
+	sentence int
 }
 
 // slipOf: word a is word b, or b typed with one slip ("polcy" for
@@ -584,6 +604,13 @@ func restated(low string) string {
 		// says what the change is; the change is the request.
 		if deriveMarker.MatchString(x) && !strings.ContainsAny(inner, ",;") {
 			return lead + x + " "
+		}
+		// "gross debt ratio (general govt, % of GDP)": a bracket listing
+		// units beside at most one phrase qualifies the series before
+		// it; the phrase says which of its rows (the sector), the units
+		// which unit.
+		if q, ok := qualifyingList(inner); ok && len(terms(x)) > 0 {
+			return lead + x + " " + q + " "
 		}
 		// Only a bracket holding one phrase restates a series: one that
 		// lists, excludes or asks for analysis is read as its own sentence.
@@ -1536,3 +1563,60 @@ func labelOf(s string) string {
 	}
 	return strings.Join(ts, " ")
 }
+
+// qualifyingList reads a bracket that lists, part by part, units and at
+// most one phrase of qualifying words ("general govt, % of GDP", "SA,
+// 2015=100"): the words that say which row and in which unit, none naming
+// an economy, another series' arithmetic or a version set against
+// another. It returns them as one phrase.
+func qualifyingList(inner string) (string, bool) {
+	if !strings.ContainsAny(inner, ",;") || len(countriesNamed(inner)) > 0 || bracketWords.MatchString(inner) ||
+		deriveMarker.MatchString(inner) || deriveVerb.MatchString(inner) || cpWords.MatchString(inner) || chartWords.MatchString(inner) {
+		return "", false
+	}
+	var out []string
+	phrases, prices := 0, 0
+	for _, part := range strings.FieldsFunc(inner, func(r rune) bool { return r == ',' || r == ';' }) {
+		// "(nominal, real)": two price bases are two series.
+		if slices.ContainsFunc(terms(part), func(t string) bool { return vocab.nominalWords[t] || vocab.realWords[t] || t == "current" }) {
+			if prices++; prices > 1 {
+				return "", false
+			}
+		}
+		probe := unitMarks.ReplaceAllString(adjustPhrase.ReplaceAllString(part, " "), " ")
+		ts := slices.DeleteFunc(terms(basePeriod.ReplaceAllString(probe, " ")), func(t string) bool {
+			return vocab.weakOnly([]string{t}) || isNumber(t) || vocab.qualifiers[t]
+		})
+		if len(ts) > 0 {
+			// Two versions side by side ("nominal, real") or two
+			// phrases are a list of series, not one's qualifiers.
+			if phrases++; phrases > 1 || slices.ContainsFunc(ts, func(t string) bool { return vocab.variants[t] }) {
+				return "", false
+			}
+		}
+		out = append(out, strings.TrimSpace(part))
+	}
+	return strings.Join(out, " "), true
+}
+
+// differingBy reads how an analyst asks how far two series lie apart as
+// the difference between them: "by how many percentage points do the two
+// measures differ" is the difference between the two measures, in the
+// points a difference of percents is in; "by how many basis points" asks
+// for it in basis points.
+func differingBy(low string) string {
+	low = howManyPoints.ReplaceAllStringFunc(low, func(m string) string {
+		if strings.Contains(m, "basis") || strings.Contains(m, "bp") {
+			return " in basis points "
+		}
+		return " "
+	})
+	low = theTwoDiffer.ReplaceAllString(low, "difference between the two$1")
+	return theyDiffer.ReplaceAllString(low, "difference between them")
+}
+
+var (
+	howManyPoints = regexp.MustCompile(`\b(?:by\s+)?how (?:many|much)\s+(?:percentage points?|pp|points?|basis points?|bps|bp)\b|\bin percentage points?\b`)
+	theTwoDiffer  = regexp.MustCompile(`\b(?:do|does|did|would)\s+the two((?:\s+[\pL-]+){0,3}?)\s+differ\b`)
+	theyDiffer    = regexp.MustCompile(`\b(?:do|does|did|would)\s+(?:they|both|these|those)(?:\s+two)?\s+differ\b`)
+)

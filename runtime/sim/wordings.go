@@ -222,3 +222,26 @@ func howSearched(w map[string]any) string {
 	}
 	return ""
 }
+
+// homeSearch is the search an analyst makes for a series asked for with no
+// economy, next to series of one economy, when the row that fits it best is
+// of another ("industrial production and nominal GDP": the production index
+// is American, so the GDP wanted is too). The words are searched with that
+// economy's name, as the wordings of a subject naming it are; once those
+// are tried, the best row shown stands.
+func (v view) homeSearch(p Policy, s subject, best Candidate, decidable bool, freq string, subjects []subject, used map[string]bool) (map[string]any, country, bool) {
+	if s.country.iso3 != "" || best.ID == "" {
+		return nil, country{}, false
+	}
+	home, ok := v.requestCountry(used)
+	if !ok || countryFits(subject{country: home}, best) {
+		return nil, country{}, false
+	}
+	hs := s
+	hs.country = home
+	w, _ := v.nextWording(v.withoutRefusedFilters(p.wordings(hs, freq, nil, !decidable, false)))
+	if w == nil {
+		return nil, country{}, false
+	}
+	return w, home, true
+}
