@@ -637,7 +637,7 @@ func sumOf(phrase string) (int, bool) {
 	if m == nil {
 		return 0, false
 	}
-	who := m[1] + m[2] + m[3] + m[4] // "the sum": of all the series
+	who := m[1] + m[2] + m[3] + m[4] + m[5] // "the sum", "the combined surplus": of all the series
 	for w, n := range map[string]int{"two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6} {
 		if strings.Contains(who, w) {
 			return n, true
@@ -646,7 +646,7 @@ func sumOf(phrase string) (int, bool) {
 	return -1, true
 }
 
-var sumPhrase = regexp.MustCompile(`^(?:the\s+)?(?:(sum|combined total)()$|(two|three|four|five|six|both|all|them|those|these|group|lot|all of them)(?:'s)?\s+(?:combined|together|in total|total|summed|altogether)(?:\s+[a-z]+){0,2}|(?:sum|total|combined total) of (?:the\s+)?(two|three|four|five|six|both|them|all of them|all|those|these|group)(?:\s+[a-z]+){0,2})$`)
+var sumPhrase = regexp.MustCompile(`^(?:the\s+)?(?:(sum|combined total)()$|(two|three|four|five|six|both|all|them|those|these|group|lot|all of them)(?:'s)?\s+(?:combined|together|in total|total|summed|altogether)(?:\s+[a-z]+){0,2}|(?:sum|total|combined total) of (?:the\s+)?(two|three|four|five|six|both|them|all of them|all|those|these|group)(?:\s+[a-z]+){0,2}|combined\s+(?:(two|three|four|five|six)(?:[- ](?:country|economy|nation|member))?\s+)?[a-z]+(?:\s+[a-z]+)?)$`)
 
 // addDerivation records a derivation; with several countries and operands
 // that name none, one per country.

@@ -90,3 +90,18 @@ func TestTheTwoMeasuresDiffer(t *testing.T) {
 		t.Errorf("the two measures are %v, want the made ratio and the published one", got)
 	}
 }
+
+// "US$ billions" is a unit and names no economy; "the combined
+// four-country surplus" is the sum of the four newest columns.
+func TestDollarSignUnitAndCombinedCount(t *testing.T) {
+	in := understand("WEO current-account balances, US$ billions — Korea, Thailand, Malaysia, Vietnam — 2000 to 2023.", nil)
+	if len(in.subjects) != 4 || slices.ContainsFunc(in.subjects, func(s subject) bool { return s.country.iso3 == "USA" || s.unit == "" }) {
+		t.Errorf("subjects %v, want the balance in dollars of each of the four", subjectKeys(in))
+	}
+	if n, ok := sumOf("the combined four-country surplus"); !ok || n != 4 {
+		t.Errorf("sumOf = %d, %v; want the four newest columns", n, ok)
+	}
+	if n, ok := sumOf("the combined surplus"); !ok || n != -1 {
+		t.Errorf("sumOf = %d, %v; want every column", n, ok)
+	}
+}

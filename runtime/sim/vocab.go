@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sextant-dev/sextant/internal/countries"
 )
@@ -201,9 +203,15 @@ func loadVocabulary() (*vocabulary, error) {
 	slices.SortStableFunc(v.units, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
 	var alts []string
 	for _, u := range v.units {
-		alts = append(alts, regexp.QuoteMeta(u[0]))
+		// A phrase ending in a sign ("us$") ends there: no word
+		// boundary follows a sign before a space.
+		end := `(?:\b|$)`
+		if r, _ := utf8.DecodeLastRuneInString(u[0]); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			end = ""
+		}
+		alts = append(alts, regexp.QuoteMeta(u[0])+end)
 	}
-	v.unitPhrases = regexp.MustCompile(`(?i)(?:^|\b)(?:` + strings.Join(alts, "|") + `)(?:\b|$)`)
+	v.unitPhrases = regexp.MustCompile(`(?i)(?:^|\b)(?:` + strings.Join(alts, "|") + `)`)
 	rows, err = dataLines("groups.tsv")
 	if err != nil {
 		return nil, err
