@@ -105,3 +105,11 @@ func TestDollarSignUnitAndCombinedCount(t *testing.T) {
 		t.Errorf("sumOf = %d, %v; want every column", n, ok)
 	}
 }
+
+// An apology that opens a request names no series.
+func TestApologyNamesNoSeries(t *testing.T) {
+	in := understand("Sorry to trouble you. I would like the net debt, in percent of GDP, for Japan, 2005 to 2023.", nil)
+	if len(in.subjects) != 1 || in.subjects[0].phrase != "net debt" {
+		t.Errorf("subjects %v, want Japan's net debt alone", subjectKeys(in))
+	}
+}

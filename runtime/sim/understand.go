@@ -843,7 +843,7 @@ var (
 
 // salutation: how a message greets or thanks ("Dear colleague,", "hi
 // team -", "thanks a lot"); it names no series.
-var salutation = regexp.MustCompile(`^\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^,.:;!?\n-]{0,30}[,.:;!?-]|\b(?:thank you|thanks|many thanks|cheers|kind regards|best regards|regards)(?: (?:a lot|so much|very much|again))?\b`)
+var salutation = regexp.MustCompile(`^\s*(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^,.:;!?\n-]{0,30}[,.:;!?-]|\b(?:thank you|thanks|many thanks|cheers|kind regards|best regards|regards)(?: (?:a lot|so much|very much|again))?\b|\b(?:(?:i'm |i am )?sorry|apologies|excuse me)(?: to (?:trouble|bother|disturb|pester) you)?(?: again)?\b`)
 
 // ownPlan: what the analyst will do with the series ("so I can work out
 // income per person myself"); it asks for nothing now.
