@@ -55,6 +55,12 @@ func TestUnitNotesSectorBracketsAndLayoutVerbs(t *testing.T) {
 	if len(in.subjects) != 1 || !slices.Contains(in.subjects[0].terms, "government") || !slices.Contains(in.subjects[0].terms, "debt") || in.subjects[0].unit == "" {
 		t.Errorf("subjects %v, want one debt ratio of general government in percent of GDP", subjectKeys(in))
 	}
+	// A bracket of a frequency and a conversion qualifies nothing: the
+	// unit after it is the next series'.
+	in = understand("BEA nominal GDP (quarterly SAAR, average to years) vs WEO's US GDP in current dollars, 2000-2023.", nil)
+	if len(in.subjects) != 2 || in.subjects[0].unit != "" || !slices.Equal(in.subjects[0].sources, []string{"fred"}) {
+		t.Errorf("subjects %+v, want BEA's GDP with no unit, then the WEO's in dollars", in.subjects)
+	}
 	// A bracket listing two series, or two versions, is not one's qualifiers.
 	if _, ok := qualifyingList("nominal, real"); ok {
 		t.Error("two versions read as qualifiers")

@@ -1596,6 +1596,12 @@ func qualifyingList(inner string) (string, bool) {
 		}
 		out = append(out, strings.TrimSpace(part))
 	}
+	// A bracket of frequencies and adjustments alone ("quarterly SAAR,
+	// average to years") qualifies nothing here; it is read where
+	// frequencies are.
+	if phrases == 0 && !unitMarks.MatchString(inner) {
+		return "", false
+	}
 	return strings.Join(out, " "), true
 }
 
