@@ -16,9 +16,9 @@ import (
 // the best candidate's score: a share of the
 // scale the request's mode scores on (keyword-only scores lack the
 // semantic term, and a row heading its family gains a title match), so
-// that a row of that country within a fifth of the best comes first,
+// that a row of that country within a quarter of the best comes first,
 // and a row answering the query clearly better stays above it.
-const defaultCountryShare = 0.2
+const defaultCountryShare = 0.25
 
 // defaultCountry returns the code of Engine.rowCountry for the request's
 // default country when it applies to query u under filter f, else -1 and

@@ -41,10 +41,10 @@ import (
 var restatedShare = 0.1
 
 // scoreByBestField says whether the keyword score is the field dis-max
-// (off: the text pass's summed score). Off by default: it lifts
-// retrieval but lowered end-to-end success on the development halves
-// (docs/evaluation.md, 2026-12-07 sixth session); on in its tests.
-var scoreByBestField = false
+// (off: the text pass's summed score). On: it lifts retrieval, and end to
+// end it is even once the analyst searches a series asked with no economy
+// in the request's one (docs/evaluation.md, 2026-12-07 seventh session).
+var scoreByBestField = true
 
 // fieldDisMax scores the candidates in cs again by the field dis-max of
 // the query's words (lex.words), the best scaled to 1. It needs the fields' postings in memory; without them the
