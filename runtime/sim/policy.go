@@ -243,7 +243,7 @@ func (p Policy) decide(v view) Step {
 			continue
 		}
 		best, decidable, n := p.best(v, s, freq, used)
-		if w, home, ok := v.homeSearch(p, s, best, decidable, freq, subjects, used); ok {
+		if w, home, ok := v.homeSearch(p, s, best, decidable, freq, used); ok {
 			note("For %q the request's other series are of %s, and the row that fits best, %s (%s), is not; searching in %s%s.", s.phrase, home.name, best.ID, best.Title, home.name, howSearched(w))
 			return step(Call{Name: "search_catalog", Args: w})
 		}

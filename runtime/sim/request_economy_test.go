@@ -17,13 +17,13 @@ func TestSeriesWithoutEconomySearchedInTheRequestsOne(t *testing.T) {
 	v := view{cands: map[string]Candidate{ip.ID: ip, ca.ID: ca}, order: []string{ip.ID, ca.ID}}
 	used := map[string]bool{ip.ID: true}
 	best, dec, _ := Policy{}.best(v, s, "Q", used)
-	w, home, ok := v.homeSearch(Policy{}, s, best, dec, "Q", []subject{s}, used)
+	w, home, ok := v.homeSearch(Policy{}, s, best, dec, "Q", used)
 	if !ok || home.iso3 != "USA" || !strings.Contains(w["query"].(string), "United States") {
 		t.Fatalf("search %v in %v (%v), want the words searched in the United States", w, home, ok)
 	}
 	v.calls = append(v.calls, pastCall{name: "search_catalog", args: w, seen: true})
 	for range maxWordings {
-		w, _, ok = v.homeSearch(Policy{}, s, best, dec, "Q", []subject{s}, used)
+		w, _, ok = v.homeSearch(Policy{}, s, best, dec, "Q", used)
 		if !ok {
 			break
 		}
@@ -34,10 +34,10 @@ func TestSeriesWithoutEconomySearchedInTheRequestsOne(t *testing.T) {
 	}
 	// A row of the request's economy needs no such search, nor does a
 	// request of no one economy.
-	if _, _, ok := v.homeSearch(Policy{}, s, ip, true, "Q", []subject{s}, used); ok {
+	if _, _, ok := v.homeSearch(Policy{}, s, ip, true, "Q", used); ok {
 		t.Error("searched again for a row of the request's economy")
 	}
-	if _, _, ok := v.homeSearch(Policy{}, s, best, dec, "Q", []subject{s}, nil); ok {
+	if _, _, ok := v.homeSearch(Policy{}, s, best, dec, "Q", nil); ok {
 		t.Error("searched in an economy no settled series is of")
 	}
 }

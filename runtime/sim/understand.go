@@ -1588,8 +1588,8 @@ func qualifyingList(inner string) (string, bool) {
 			return vocab.weakOnly([]string{t}) || isNumber(t) || vocab.qualifiers[t]
 		})
 		if len(ts) > 0 {
-			// Two versions side by side ("nominal, real") or two
-			// phrases are a list of series, not one's qualifiers.
+			// Two phrases, or a version ("core, SA"), are a list of
+			// series, not one's qualifiers.
 			if phrases++; phrases > 1 || slices.ContainsFunc(ts, func(t string) bool { return vocab.variants[t] }) {
 				return "", false
 			}

@@ -229,7 +229,7 @@ func howSearched(w map[string]any) string {
 // is American, so the GDP wanted is too). The words are searched with that
 // economy's name, as the wordings of a subject naming it are; once those
 // are tried, the best row shown stands.
-func (v view) homeSearch(p Policy, s subject, best Candidate, decidable bool, freq string, subjects []subject, used map[string]bool) (map[string]any, country, bool) {
+func (v view) homeSearch(p Policy, s subject, best Candidate, decidable bool, freq string, used map[string]bool) (map[string]any, country, bool) {
 	if s.country.iso3 != "" || best.ID == "" {
 		return nil, country{}, false
 	}
